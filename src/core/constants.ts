@@ -1,0 +1,23 @@
+/** Business constants from SPEC section 9. The server decides these; the browser only displays them. */
+export const PASS_PRICE_CENTS = 300;
+export const PASS_PRICE_DOLLARS = PASS_PRICE_CENTS / 100;
+/** Every pass sold from the home flow is a general pass (SPEC section 3). */
+export const DEFAULT_EVENT_TYPE = 'general';
+export const DEFAULT_PRODUCT_NAME = 'SkipPass';
+export const DEFAULT_PAYMENT_DELAY_MS = 2000;
+
+export const LIMITS = {
+  nameMin: 2,
+  nameMax: 100,
+  eventNameMin: 2,
+  eventNameMax: 100,
+  emailMax: 254,
+  passwordMin: 6,
+} as const;
+
+/** Pass ID: 10 uppercase hexadecimal characters taken from a random UUID. */
+export const PASS_ID_LENGTH = 10;
+export const PASS_ID_PATTERN = /^[0-9A-F]{10}$/;
+
+/** The "simple email pattern" of SPEC section 5. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { VALIDATION } from './messages.ts';
+import {
+  fileSlug,
+  formatTimestamp,
+  newPassId,
+  purchaseInputSchema,
+  receiptFileName,
+  receiptText,
+  type Pass,
+} from './purchase.ts';
+import { check } from './validation.ts';
+
+const valid = { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' };
+const run = (input: unknown) => check(purchaseInputSchema, input);
+const messageOf = (input: unknown) => {
+  const result = run(input);
+  return result.ok ? null : result.message;
+};
+
+describe('purchase form rules (SPEC section 5)', () => {
+  it('accepts a complete, valid form and returns the sanitised values', () => {
+    expect(run({ name: '  Ada <Lovelace> ', email: ' ada@example.com ', eventName: "City 'Derby'" })).toEqual({
+      ok: true,
+      value: { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' },
+    });
+  });
+
+  it.each([
+    ['name', { ...valid, name: '' }],
+    ['email', { ...valid, email: '   ' }],
+    ['event name', { ...valid, eventName: undefined }],
+    ['a name that is only stripped characters', { ...valid, name: '<>&' }],
+  ])('asks for every field when %s is missing', (_label, input) => {
+    expect(run(input)).toEqual({ ok: false, code: 'validation_failed', message: VALIDATION.fillAllFields });
+  });
+
+  it.each(['ada', 'ada@', 'ada@example', '@example.com', 'ada lovelace@example.com', 'ada@exa mple.com'])(
+    'rejects the email %s',
+    (email) => {
+      expect(messageOf({ ...valid, email })).toBe(VALIDATION.invalidEmail);
+    },
+  );
+
+  it('needs at least 2 characters in the name and in the event name', () => {
+    expect(messageOf({ ...valid, name: 'A' })).toBe(VALIDATION.nameAndEventMin);
+    expect(messageOf({ ...valid, eventName: ' X ' })).toBe(VALIDATION.nameAndEventMin);
+    expect(messageOf({ ...valid, name: 'Al', eventName: 'Go' })).toBeNull();
+  });
+
+  it('checks in the spec order: required, then email, then length', () => {
+    expect(messageOf({ name: 'A', email: 'bad', eventName: '' })).toBe(VALIDATION.fillAllFields);
+    expect(messageOf({ name: 'A', email: 'bad', eventName: 'X' })).toBe(VALIDATION.invalidEmail);
+  });
+
+  it('allows the maximum lengths and rejects one more character', () => {
+    const at = { name: 'n'.repeat(100), email: `${'e'.repeat(242)}@example.com`, eventName: 'v'.repeat(100) };
+    expect(at.email).toHaveLength(254);
+    expect(messageOf(at)).toBeNull();
+    expect(messageOf({ ...at, name: 'n'.repeat(101) })).toBe(VALIDATION.nameMax);
+    expect(messageOf({ ...at, email: `e${at.email}` })).toBe(VALIDATION.emailMax);
+    expect(messageOf({ ...at, eventName: 'v'.repeat(101) })).toBe(VALIDATION.eventNameMax);
+  });
+
+  it('measures length after sanitising', () => {
+    expect(messageOf({ ...valid, name: `  ${'n'.repeat(100)}<>  ` })).toBeNull();
+  });
+
+  it('ignores the price, ID and event type a client tries to set', () => {
+    const result = run({ ...valid, amount: 1, price: 0, id: 'AAAAAAAAAA', orderId: 'X', eventType: 'vip' });
+    expect(result).toEqual({ ok: true, value: valid });
+  });
+
+  it('rejects unknown fields and wrong types as a bad request that names the field', () => {
+    const unknown = run({ ...valid, coupon: 'FREE' });
+    expect(unknown.ok).toBe(false);
+    expect(unknown.ok || unknown.code).toBe('invalid_request');
+    expect(unknown.ok || unknown.message).toMatch(/coupon/);
+
+    const wrongType = run({ ...valid, name: 42 });
+    expect(wrongType.ok || wrongType.code).toBe('invalid_request');
+    expect(wrongType.ok || wrongType.message).toMatch(/^name: /);
+
+    expect(run([valid]).ok).toBe(false);
+    expect(run('name=Ada').ok).toBe(false);
+  });
+});
+
+describe('pass ID', () => {
+  it('is the first 10 hex digits of a UUID, upper-cased', () => {
+    expect(newPassId(() => '3f2a9c1b-e0d4-4c6a-9b1e-2d3c4b5a6f70')).toBe('3F2A9C1BE0');
+  });
+  it('is 10 uppercase hex characters from the real random source', () => {
+    const ids = new Set(Array.from({ length: 200 }, () => newPassId()));
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(/^[0-9A-F]{10}$/);
+  });
+});
+
+describe('receipt', () => {
+  const pass: Pass = {
+    id: 'ABCDEF0123',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    eventName: 'City Derby',
+    eventType: 'general',
+    amount: 3,
+    timestamp: 'Nov 22, 2026, 2:05 PM UTC',
+    purchaseDate: '2026-11-22T14:05:00.000Z',
+  };
+
+  it('is named after the product and the pass ID', () => {
+    expect(receiptFileName('SkipPass', pass.id)).toBe('skippass-pass-ABCDEF0123.txt');
+    expect(fileSlug('Club Pass Shop')).toBe('club-pass-shop');
+  });
+
+  it('holds every pass field, event type included', () => {
+    const text = receiptText('SkipPass', pass);
+    for (const line of [
+      'Pass ID: ABCDEF0123',
+      'Name: Ada Lovelace',
+      'Email: ada@example.com',
+      'Event: City Derby',
+      'Sport: general',
+      'Amount: $3.00',
+      'Timestamp: Nov 22, 2026, 2:05 PM UTC',
+      'Purchase Date: 2026-11-22T14:05:00.000Z',
+    ]) {
+      expect(text).toContain(line);
+    }
+  });
+});
+
+describe('formatTimestamp', () => {
+  it('shows the moment in the shop time zone', () => {
+    const moment = new Date('2026-11-22T14:05:00Z');
+    expect(formatTimestamp(moment, 'UTC')).toBe('Nov 22, 2026, 2:05 PM UTC');
+    expect(formatTimestamp(moment, 'America/New_York')).toBe('Nov 22, 2026, 9:05 AM EST');
+  });
+});

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, LIMITS, PASS_ID_LENGTH } from './constants.ts';
+import { VALIDATION } from './messages.ts';
+import { sanitizeText } from './sanitize.ts';
+import { optionalText } from './validation.ts';
+
+export interface PurchaseInput {
+  name: string;
+  email: string;
+  eventName: string;
+}
+
+/**
+ * Fields the original browser app decided for itself. A client may still send them; they are
+ * accepted and ignored, because the server alone sets price, event type and order ID.
+ */
+const serverOwned = z.unknown().optional();
+
+/**
+ * The purchase form, used by the browser form and by POST /api/purchases.
+ * Sanitises first (SPEC section 5), then applies the rules in the spec's order so the
+ * first message a buyer sees is the one the spec names.
+ */
+export const purchaseInputSchema = z
+  .strictObject({
+    name: optionalText,
+    email: optionalText,
+    eventName: optionalText,
+    amount: serverOwned,
+    price: serverOwned,
+    id: serverOwned,
+    orderId: serverOwned,
+    order_id: serverOwned,
+    eventType: serverOwned,
+    event_type: serverOwned,
+  })
+  .transform(
+    (raw): PurchaseInput => ({
+      name: sanitizeText(raw.name),
+      email: sanitizeText(raw.email),
+      eventName: sanitizeText(raw.eventName),
+    }),
+  )
+  .superRefine((input, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (!input.name || !input.email || !input.eventName) return fail(VALIDATION.fillAllFields);
+    if (!EMAIL_PATTERN.test(input.email)) return fail(VALIDATION.invalidEmail);
+    if (input.name.length < LIMITS.nameMin || input.eventName.length < LIMITS.eventNameMin) {
+      return fail(VALIDATION.nameAndEventMin);
+    }
+    if (input.name.length > LIMITS.nameMax) return fail(VALIDATION.nameMax);
+    if (input.email.length > LIMITS.emailMax) return fail(VALIDATION.emailMax);
+    if (input.eventName.length > LIMITS.eventNameMax) return fail(VALIDATION.eventNameMax);
+  });
+
+/** The confirmation object the buyer keeps (SPEC section 3, "Pass"). */
+export interface Pass {
+  /** 10 uppercase hex characters; also the purchase's order_id. */
+  id: string;
+  name: string;
+  email: string;
+  eventName: string;
+  eventType: string;
+  /** Dollars, always 3. */
+  amount: number;
+  /** Human-readable time of purchase in the shop's time zone. */
+  timestamp: string;
+  /** ISO 8601. */
+  purchaseDate: string;
+}
+
+export interface PurchaseResponse {
+  pass: Pass;
+  /** False when the database could not be written and the purchase waits in the durable spool. */
+  saved: boolean;
+}
+
+/** SPEC section 9: 10 uppercase hexadecimal characters taken from a random UUID. */
+export function newPassId(randomUUID: () => string = () => crypto.randomUUID()): string {
+  return randomUUID().replace(/-/g, '').slice(0, PASS_ID_LENGTH).toUpperCase();
+}
+
+/** The shop's own display of a moment, e.g. "Nov 22, 2026, 2:05 PM EST". */
+export function formatTimestamp(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(date) + ` ${timeZoneAbbreviation(date, timeZone)}`;
+}
+
+function timeZoneAbbreviation(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(date);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/** The product name as file names use it (SPEC section 9: {product}-pass-{id}.txt). */
+export function fileSlug(productName: string): string {
+  return productName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'skippass';
+}
+
+export function receiptFileName(productName: string, passId: string): string {
+  return `${fileSlug(productName)}-pass-${passId}.txt`;
+}
+
+/** The downloadable text receipt: every pass field, eventType included. */
+export function receiptText(productName: string, pass: Pass): string {
+  return [
+    `${productName} - Skip-the-Line Pass Receipt`,
+    '',
+    `Pass ID: ${pass.id}`,
+    `Order ID: ${pass.id}`,
+    `Name: ${pass.name}`,
+    `Email: ${pass.email}`,
+    `Event: ${pass.eventName}`,
+    `Sport: ${pass.eventType}`,
+    `Amount: $${pass.amount.toFixed(2)}`,
+    `Timestamp: ${pass.timestamp}`,
+    `Purchase Date: ${pass.purchaseDate}`,
+    '',
+    'Show this pass at the event entrance to skip the line.',
+    'Valid once per event. Your name may be checked against a photo ID.',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,124 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { API_ERRORS } from '../core/messages.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { ApiError, errorBody } from './errors.ts';
+import { type PaymentProvider, simulatedPayment } from './payment/payment-provider.ts';
+import { healthRoutes } from './routes/health.ts';
+import { purchaseRoutes } from './routes/purchases.ts';
+import { webRoutes } from './routes/web.ts';
+import { IdempotencyStore, sweepExpiredIdempotencyKeys } from './services/idempotency.ts';
+import { purchaseService } from './services/purchase-service.ts';
+import { replaySpool } from './services/spool-replayer.ts';
+import { fileSpool, type PurchaseSpool } from './spool/purchase-spool.ts';
+
+/** The built front end: dist/web, beside dist/server (and beside src/server when run from source). */
+const DEFAULT_WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const BODY_LIMIT_BYTES = 16 * 1024;
+const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  payment?: PaymentProvider;
+  spool?: PurchaseSpool;
+  webDir?: string;
+  now?: () => Date;
+  newId?: () => string;
+  /** Timers that replay the spool and sweep old keys; tests drive those by hand. */
+  backgroundJobs?: boolean;
+  logger?: boolean;
+}
+
+export interface App extends FastifyInstance {
+  /** Moves spooled purchases into the database now (also runs on a timer). */
+  replaySpool(): ReturnType<typeof replaySpool>;
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["idempotency-key"]'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    // Request IDs make one buyer's trail findable in the logs.
+    requestIdHeader: false,
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.statusCode).send(errorBody(error.code, error.message));
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send(errorBody('payload_too_large', API_ERRORS.bodyTooLarge));
+    if (status === 415) return reply.code(415).send(errorBody('unsupported_media_type', API_ERRORS.unsupportedMediaType));
+    if (status === 400 && error.code?.startsWith('FST_ERR_CTP')) {
+      return reply.code(400).send(errorBody('invalid_json', API_ERRORS.invalidJson));
+    }
+    if (status >= 400 && status < 500) return reply.code(status).send(errorBody('bad_request', error.message));
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(errorBody('internal', API_ERRORS.internal));
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      // A club may serve the shop over plain http on its own network: do not force https sub-requests.
+      directives: { 'upgrade-insecure-requests': null },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(429, 'rate_limited', API_ERRORS.tooManyRequests),
+  });
+
+  const spool = options.spool ?? fileSpool(join(config.DATA_DIR, 'spool'));
+  const idempotency = new IdempotencyStore(db, Math.ceil((2 * config.PAYMENT_DELAY_MS) / 1000) + 60);
+  const payment =
+    options.payment ?? simulatedPayment({ delayMs: config.PAYMENT_DELAY_MS, failureRate: config.PAYMENT_FAILURE_RATE });
+  const purchases = purchaseService({
+    db,
+    payment,
+    spool,
+    idempotency,
+    timeZone: config.SHOP_TIMEZONE,
+    log: app.log,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.newId ? { newId: options.newId } : {}),
+  });
+
+  purchaseRoutes(app, { purchases, perMinute: config.RATE_LIMIT_PER_MINUTE });
+  healthRoutes(app, { db, spool });
+  await webRoutes(app, {
+    webDir: options.webDir ?? DEFAULT_WEB_DIR,
+    shop: { productName: config.PRODUCT_NAME, feedbackUrl: config.FEEDBACK_URL },
+  });
+
+  let replaying: ReturnType<typeof replaySpool> | undefined;
+  const replay = () => (replaying ??= replaySpool({ db, spool, idempotency, log: app.log }).finally(() => (replaying = undefined)));
+  app.decorate('replaySpool', replay);
+
+  if (options.backgroundJobs !== false) {
+    const timers: NodeJS.Timeout[] = [];
+    const every = (ms: number, job: () => Promise<unknown>) => {
+      const run = () => job().catch((err: unknown) => app.log.warn({ err }, 'background job failed'));
+      timers.push(setInterval(run, ms).unref());
+      return run;
+    };
+    app.addHook('onReady', async () => {
+      void every(config.SPOOL_REPLAY_INTERVAL_MS, replay)();
+      every(IDEMPOTENCY_SWEEP_MS, () => sweepExpiredIdempotencyKeys(db));
+    });
+    app.addHook('onClose', async () => {
+      for (const timer of timers) clearInterval(timer);
+      await replaying;
+    });
+  }
+
+  return app as unknown as App;
+}

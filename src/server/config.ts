@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { DEFAULT_PAYMENT_DELAY_MS, DEFAULT_PRODUCT_NAME } from '../core/constants.ts';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const timeZone = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone such as America/New_York');
+
+/**
+ * Every setting, parsed once at start. Each has a default that serves a single machine.
+ * Empty strings count as unset so `FOO=` in a shell behaves like leaving it out.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().optional(),
+  PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_PAYMENT_DELAY_MS),
+  PAYMENT_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  PRODUCT_NAME: z.string().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
+  SHOP_TIMEZONE: timeZone.default(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
+  FEEDBACK_URL: z.url({ protocol: /^https?$/ }).default('https://forms.gle/skippass-feedback'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  TRUST_PROXY: flag.default(false),
+  SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** SPEC section 3: one row per pass sold. order_id is the pass ID the buyer holds. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    eventName: varchar('event_name', { length: 100 }).notNull(),
+    eventType: text('event_type').notNull().default('general'),
+    amount: integer('amount').notNull(),
+    orderId: varchar('order_id', { length: 10 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('purchases_order_id_key').on(table.orderId),
+    // The admin list pages newest first by (created_at, id); today's sales read a created_at range.
+    index('purchases_created_at_id_idx').on(table.createdAt.desc(), table.id.desc()),
+    // Most Popular Sport groups by event type.
+    index('purchases_event_type_idx').on(table.eventType),
+    check('purchases_amount_not_negative', sql`${table.amount} >= 0`),
+    check('purchases_order_id_format', sql`${table.orderId} ~ '^[0-9A-F]{10}$'`),
+  ],
+);
+
+/**
+ * Mail waiting to leave. Written in the same transaction as what caused it, so a purchase
+ * and its confirmation email exist together or not at all. (kind, ref) makes a second
+ * confirmation for the same purchase impossible.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    ref: text('ref').notNull(),
+    recipient: varchar('recipient', { length: 254 }).notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('outbox_kind_ref_key').on(table.kind, table.ref),
+    index('outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('outbox_created_at_idx').on(table.createdAt.desc()),
+    check('outbox_status_known', sql`${table.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/**
+ * Idempotency-Key records for POST /api/purchases: a retry with the same key returns the
+ * stored response. Rows live at least 24 hours (expires_at), then a sweeper removes them.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    fingerprint: text('fingerprint').notNull(),
+    /** Set when the first request finished; null while it is still in progress. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('idempotency_keys_expires_at_idx').on(table.expiresAt)],
+);

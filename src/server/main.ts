@@ -1,0 +1,36 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { openPglite, openPostgres, type Database } from './db/database.ts';
+import { buildApp } from './app.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database: Database = config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
+    : openPglite({ dataDir: config.DATA_DIR });
+  await database.migrate();
+
+  const app = await buildApp({ config, db: database.db });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { database: database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}/pg` : 'PostgreSQL' },
+    `${config.PRODUCT_NAME} is open at ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('SkipPass could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { simulatedPayment } from './payment-provider.ts';
+
+describe('simulated payment', () => {
+  const charge = { amountCents: 300, reference: 'ABCDEF0123' };
+
+  it('succeeds after the configured delay', async () => {
+    const started = performance.now();
+    await expect(simulatedPayment({ delayMs: 50, failureRate: 0 }).charge(charge)).resolves.toEqual({ ok: true });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+  });
+
+  it('declines every payment when the failure rate is 1', async () => {
+    const result = await simulatedPayment({ delayMs: 0, failureRate: 1 }).charge(charge);
+    expect(result.ok).toBe(false);
+  });
+
+  it('declines the configured share of payments', async () => {
+    const draws = [0.1, 0.6, 0.2, 0.9];
+    const provider = simulatedPayment({ delayMs: 0, failureRate: 0.5, random: () => draws.shift()! });
+    const results = await Promise.all([1, 2, 3, 4].map(() => provider.charge(charge)));
+    expect(results.map((result) => result.ok)).toEqual([false, true, false, true]);
+  });
+});

@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { API_ERRORS } from '../../core/messages.ts';
+import { isClientRoute } from '../../core/routes.ts';
+import { errorBody } from '../errors.ts';
+
+export interface ShopConfig {
+  productName: string;
+  feedbackUrl: string;
+}
+
+/** Makes JSON safe inside a <script> element: no "</script>" or comment openers can close it. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The built index.html with this shop's settings in a JSON data block (no inline script runs). */
+export function renderIndexHtml(template: string, shop: ShopConfig): string {
+  return template
+    .replace('<!--shop-config-->', `<script id="shop-config" type="application/json">${scriptSafeJson(shop)}</script>`)
+    .replaceAll('%PRODUCT_NAME%', escapeHtml(shop.productName));
+}
+
+/**
+ * Serves the built front end from the same process as the API. Hashed assets are cached for
+ * good; pages get the app shell, with status 404 (and a log line) for paths the app does not have.
+ */
+export async function webRoutes(app: FastifyInstance, deps: { webDir: string; shop: ShopConfig }) {
+  const indexFile = join(deps.webDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), deps.shop) : undefined;
+  if (!indexHtml) app.log.warn({ webDir: deps.webDir }, 'front end not built; run npm run build');
+  else {
+    await app.register(fastifyStatic, {
+      root: deps.webDir,
+      index: false,
+      wildcard: true,
+      setHeaders(reply, path) {
+        const immutable = path.includes(`${join(deps.webDir, 'assets')}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    if (!isPage || !indexHtml) return reply.code(404).send(errorBody('not_found', API_ERRORS.notFound));
+    const known = isClientRoute(pathname);
+    if (!known) request.log.warn({ path: pathname }, 'page not found');
+    return reply
+      .code(known ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+}

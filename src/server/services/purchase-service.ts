@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_EVENT_TYPE, PASS_PRICE_CENTS, PASS_PRICE_DOLLARS } from '../../core/constants.ts';
+import { API_ERRORS } from '../../core/messages.ts';
+import { formatTimestamp, newPassId, type PurchaseInput, type PurchaseResponse } from '../../core/purchase.ts';
+import type { Db } from '../db/database.ts';
+import { insertPurchase, responseOf, type PurchaseRecord } from '../db/purchase-queries.ts';
+import { ApiError } from '../errors.ts';
+import type { PaymentProvider } from '../payment/payment-provider.ts';
+import type { PurchaseSpool } from '../spool/purchase-spool.ts';
+import { fingerprintOf, type IdempotencyStore } from './idempotency.ts';
+
+/** A freshly drawn pass ID collides with a stored one about once in 10^12 sales; a few draws suffice. */
+const MAX_ID_DRAWS = 5;
+
+export interface PurchaseServiceDeps {
+  db: Db;
+  payment: PaymentProvider;
+  spool: PurchaseSpool;
+  idempotency: IdempotencyStore;
+  timeZone: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+export interface PurchaseOutcome {
+  response: PurchaseResponse;
+  /** True when this answer repeats an earlier request's (same Idempotency-Key). */
+  replayed: boolean;
+}
+
+/**
+ * Sells one pass: charge, then store the purchase with its confirmation email atomically.
+ * The server alone decides price, event type and pass ID. Once the payment succeeded the buyer
+ * gets their pass: if the database fails, the purchase goes to the durable spool instead.
+ */
+export function purchaseService(deps: PurchaseServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const newId = deps.newId ?? (() => newPassId());
+
+  async function buy(input: PurchaseInput, idempotencyKey?: string): Promise<PurchaseOutcome> {
+    const fingerprint = fingerprintOf(input);
+    const idempotency = idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint };
+    if (idempotency) {
+      const claim = await deps.idempotency.claim(idempotency.key, fingerprint);
+      if (claim.kind === 'replay') return { response: claim.response, replayed: true };
+      if (claim.kind === 'mismatch') throw new ApiError(422, 'idempotency_key_reused', API_ERRORS.idempotencyKeyReused);
+      if (claim.kind === 'in_progress') {
+        throw new ApiError(409, 'idempotency_request_in_progress', API_ERRORS.idempotencyInProgress);
+      }
+    }
+
+    let charged = false;
+    try {
+      const payment = await deps.payment.charge({ amountCents: PASS_PRICE_CENTS, reference: idempotencyKey ?? fingerprint });
+      if (!payment.ok) throw new ApiError(402, 'payment_failed', API_ERRORS.paymentFailed);
+      charged = true;
+      const response = await store(input, idempotency);
+      if (idempotency) deps.idempotency.finish(idempotency.key);
+      return { response, replayed: false };
+    } finally {
+      if (!charged && idempotency) await deps.idempotency.release(idempotency.key);
+    }
+  }
+
+  async function store(input: PurchaseInput, idempotency: PurchaseRecord['idempotency']): Promise<PurchaseResponse> {
+    const moment = now();
+    const recordFor = (id: string): PurchaseRecord => ({
+      pass: {
+        id,
+        ...input,
+        eventType: DEFAULT_EVENT_TYPE,
+        amount: PASS_PRICE_DOLLARS,
+        timestamp: formatTimestamp(moment, deps.timeZone),
+        purchaseDate: moment.toISOString(),
+      },
+      amountCents: PASS_PRICE_CENTS,
+      saved: true,
+      ...(idempotency ? { idempotency } : {}),
+    });
+
+    let record = recordFor(newId());
+    try {
+      for (let draw = 1; ; draw++) {
+        if ((await insertPurchase(deps.db, record)) === 'inserted') return responseOf(record);
+        if (draw === MAX_ID_DRAWS) throw new Error(`no free pass ID after ${MAX_ID_DRAWS} draws`);
+        record = recordFor(newId());
+      }
+    } catch (error) {
+      deps.log.error({ err: error, orderId: record.pass.id }, 'purchase not stored; writing it to the spool');
+      return spool({ ...record, saved: false });
+    }
+  }
+
+  async function spool(record: PurchaseRecord): Promise<PurchaseResponse> {
+    try {
+      await deps.spool.write(record);
+    } catch (error) {
+      // Neither the database nor the disk took it: we cannot promise the pass, so we do not.
+      deps.log.fatal({ err: error, orderId: record.pass.id }, 'purchase could not be spooled');
+      throw new ApiError(503, 'unavailable', API_ERRORS.unavailable);
+    }
+    const response = responseOf(record);
+    if (record.idempotency) {
+      deps.idempotency.rememberSpooled(record.idempotency.key, record.idempotency.fingerprint, response);
+    }
+    return response;
+  }
+
+  return { buy };
+}
+
+export type PurchaseService = ReturnType<typeof purchaseService>;

@@ -1,0 +1,60 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../db/database.ts';
+import { adminUrl, databaseUrl } from './postgres-urls.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    postgresTemplate: string | null;
+  }
+}
+
+/**
+ * Migrates once per test run: a PGlite snapshot every test database loads in under a second
+ * (a new PGlite takes 4-10 s), and, when TEST_DATABASE_URL names a PostgreSQL server, a
+ * template database each test clones.
+ */
+export default async function setup(project: TestProject) {
+  const folder = await mkdtemp(join(tmpdir(), 'skippass-test-'));
+  const client = new PGlite();
+  const database = openPglite({ client });
+  await database.migrate();
+  const snapshot = join(folder, 'pglite-snapshot.tar.gz');
+  await writeFile(snapshot, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
+  await database.close();
+  project.provide('pgliteSnapshot', snapshot);
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let template: string | null = null;
+  if (serverUrl) {
+    template = `skippass_test_${process.pid}_template`;
+    const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
+    await admin.connect();
+    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.query(`create database ${template}`);
+    await admin.end();
+    const templateDb = openPostgres(databaseUrl(serverUrl, template), 1);
+    await templateDb.migrate();
+    await templateDb.close();
+  }
+  project.provide('postgresTemplate', template);
+
+  return async () => {
+    await rm(folder, { recursive: true, force: true });
+    if (serverUrl && template) {
+      const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
+      await admin.connect();
+      const { rows } = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like $1`,
+        [`skippass_test_${process.pid}_%`],
+      );
+      for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+      await admin.end();
+    }
+  };
+}

@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, type Db, openPglite, openPostgres, queryRows } from '../db/database.ts';
+import { adminUrl, databaseUrl } from './postgres-urls.ts';
+
+export interface TestDatabase extends Database {
+  /** Makes purchase writes fail for real (the table goes away) until restoreWrites(). */
+  breakWrites(): Promise<void>;
+  restoreWrites(): Promise<void>;
+  count(table: 'purchases' | 'outbox' | 'idempotency_keys'): Promise<number>;
+  /** Empties every table, so one database can serve a whole test file. */
+  reset(): Promise<void>;
+}
+
+export interface TestBackend {
+  name: 'pglite' | 'postgres';
+  open(): Promise<TestDatabase>;
+}
+
+let counter = 0;
+
+/** The databases API tests run on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+export function testBackends(): TestBackend[] {
+  const backends: TestBackend[] = [{ name: 'pglite', open: openPgliteFromSnapshot }];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (serverUrl && template) backends.push({ name: 'postgres', open: () => openPostgresClone(serverUrl, template) });
+  return backends;
+}
+
+async function openPgliteFromSnapshot(): Promise<TestDatabase> {
+  const snapshot = await readFile(inject('pgliteSnapshot'));
+  const client = new PGlite({ loadDataDir: new Blob([snapshot]) });
+  return withHelpers(openPglite({ client }));
+}
+
+async function openPostgresClone(serverUrl: string, template: string): Promise<TestDatabase> {
+  const name = `${template.replace(/_template$/, '')}_${process.pid}_${++counter}`;
+  const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const database = openPostgres(databaseUrl(serverUrl, name), 5);
+  return withHelpers({
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl(serverUrl) });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  });
+}
+
+function withHelpers(database: Database): TestDatabase {
+  const db: Db = database.db;
+  return {
+    ...database,
+    breakWrites: async () => void (await queryRows(db, sql`alter table purchases rename to purchases_away`)),
+    restoreWrites: async () => void (await queryRows(db, sql`alter table purchases_away rename to purchases`)),
+    async reset() {
+      await queryRows(db, sql`truncate purchases, outbox, idempotency_keys restart identity`);
+    },
+    async count(table) {
+      const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+      return row?.n ?? 0;
+    },
+  };
+}
