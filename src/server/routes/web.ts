@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_ERRORS } from '../../core/messages.ts';
-import { isClientRoute } from '../../core/routes.ts';
+import { CLIENT_ROUTES } from '../../core/routes.ts';
 import { errorBody } from '../errors.ts';
 
 export interface ShopConfig {
@@ -47,16 +47,19 @@ export async function webRoutes(app: FastifyInstance, deps: { webDir: string; sh
     });
   }
 
+  const sendShell = (reply: FastifyReply, status: number) =>
+    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  if (indexHtml) {
+    for (const route of CLIENT_ROUTES) app.get(route, (_request, reply) => sendShell(reply, 200));
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
     if (!isPage || !indexHtml) return reply.code(404).send(errorBody('not_found', API_ERRORS.notFound));
-    const known = isClientRoute(pathname);
-    if (!known) request.log.warn({ path: pathname }, 'page not found');
-    return reply
-      .code(known ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    // The app renders its own 404 page; the server logs the path (SPEC section 2).
+    request.log.warn({ path: pathname }, 'page not found');
+    return sendShell(reply, 404);
   });
 }

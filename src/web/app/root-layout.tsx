@@ -1,0 +1,32 @@
+import { Ticket } from 'lucide-react';
+import { Link, Outlet } from 'react-router';
+import { useShopConfig } from './shop-config.ts';
+
+/** The frame of every page: header with logo and product name, the page, an (empty) footer. */
+export function RootLayout() {
+  const { productName } = useShopConfig();
+  return (
+    <div className="flex min-h-svh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-card px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md print:static print:border-0 print:bg-transparent">
+        <div className="mx-auto flex h-16 max-w-6xl items-center px-4 sm:px-6">
+          <Link to="/" className="flex items-center gap-2.5 rounded-lg text-lg font-extrabold tracking-tight">
+            <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-sm shadow-primary/30">
+              <Ticket className="size-5" aria-hidden="true" />
+            </span>
+            <span>{productName}</span>
+          </Link>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Outlet />
+      </main>
+      <footer className="h-16 border-t bg-card print:hidden" />
+    </div>
+  );
+}

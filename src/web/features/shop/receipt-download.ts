@@ -1,0 +1,17 @@
+import { receiptFileName, receiptText, type Pass } from '../../../core/purchase.ts';
+
+/** Saves the text receipt ({product}-pass-{id}.txt) through a temporary object URL. */
+export function downloadReceipt(productName: string, pass: Pass): void {
+  const blob = new Blob([receiptText(productName, pass)], { type: 'text/plain;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = receiptFileName(productName, pass.id);
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Pass } from '../../../core/purchase.ts';
+import { Confirmation } from './confirmation.tsx';
+import { Landing } from './landing.tsx';
+import { PurchaseForm } from './purchase-form.tsx';
+
+type Step = { name: 'landing' } | { name: 'form' } | { name: 'confirmation'; pass: Pass };
+
+export interface ShopFlowProps {
+  productName: string;
+  feedbackUrl: string;
+  /** Shown at the end of the landing screen (the app puts the contact form there). */
+  landingFooter?: ReactNode;
+}
+
+/** Home (SPEC section 2): landing, then purchase form, then confirmation; all local state. */
+export function ShopFlow({ productName, feedbackUrl, landingFooter }: ShopFlowProps) {
+  const [step, setStep] = useState<Step>({ name: 'landing' });
+  const screen = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+
+  // Each step is a new screen: start it at the top and move focus to its heading.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    window.scrollTo({ top: 0 });
+    screen.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
+  }, [step]);
+
+  const showLanding = useCallback(() => setStep({ name: 'landing' }), []);
+  const showForm = useCallback(() => setStep({ name: 'form' }), []);
+  const showPass = useCallback((pass: Pass) => setStep({ name: 'confirmation', pass }), []);
+
+  return (
+    <div ref={screen} className="flex flex-1 flex-col">
+      {step.name === 'landing' && (
+        <>
+          <Landing onGetPass={showForm} />
+          {landingFooter}
+        </>
+      )}
+      {step.name === 'form' && <PurchaseForm onBack={showLanding} onPurchased={showPass} />}
+      {step.name === 'confirmation' && (
+        <Confirmation pass={step.pass} productName={productName} feedbackUrl={feedbackUrl} onBuyAnother={showLanding} />
+      )}
+    </div>
+  );
+}
