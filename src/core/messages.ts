@@ -20,11 +20,17 @@ export const NOTICES = {
   paymentFailedText: 'Please try again',
   saveWarningTitle: 'Warning',
   saveWarningText: "Purchase completed but couldn't save to database",
+  contactSuccessTitle: 'Success!',
+  contactSuccessText: 'Confirmation email sent successfully!',
+  contactErrorTitle: 'Error',
+  contactErrorFallback: 'Failed to send confirmation email',
 } as const;
 
 /** Texts of API errors that have no spec wording. */
 export const API_ERRORS = {
   paymentFailed: 'Payment failed. Please try again',
+  contactTooSoon: 'A confirmation email was just sent to this address. Please wait a minute before trying again.',
+  contactTooMany: 'Too many confirmation emails were sent to this address. Please try again later.',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Retry in a moment.',

@@ -8,10 +8,14 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { type PaymentProvider, simulatedPayment } from './payment/payment-provider.ts';
+import { type OutboxWorker, outboxWorker } from './email/outbox-worker.ts';
+import { fileTransport, type MailTransport, smtpTransport } from './email/transport.ts';
+import { contactRoutes } from './routes/contact.ts';
 import { healthRoutes } from './routes/health.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { webRoutes } from './routes/web.ts';
 import { IdempotencyStore, sweepExpiredIdempotencyKeys } from './services/idempotency.ts';
+import { contactService } from './services/contact-service.ts';
 import { purchaseService } from './services/purchase-service.ts';
 import { replaySpool } from './services/spool-replayer.ts';
 import { fileSpool, type PurchaseSpool } from './spool/purchase-spool.ts';
@@ -26,6 +30,9 @@ export interface AppOptions {
   db: Db;
   payment?: PaymentProvider;
   spool?: PurchaseSpool;
+  mailTransport?: MailTransport;
+  /** Waits between mail retries (default: 30 s, 2 min, 5 min, 15 min). */
+  mailRetryDelaysMs?: number[];
   webDir?: string;
   now?: () => Date;
   newId?: () => string;
@@ -38,6 +45,8 @@ export interface AppOptions {
 export interface App extends FastifyInstance {
   /** Moves spooled purchases into the database now (also runs on a timer). */
   replaySpool(): ReturnType<typeof replaySpool>;
+  /** The mail worker; runs by itself with background jobs, tests may drive it by hand. */
+  outbox: OutboxWorker;
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -83,6 +92,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const idempotency = new IdempotencyStore(db, Math.ceil((2 * config.PAYMENT_DELAY_MS) / 1000) + 60);
   const payment =
     options.payment ?? simulatedPayment({ delayMs: config.PAYMENT_DELAY_MS, failureRate: config.PAYMENT_FAILURE_RATE });
+  const transport =
+    options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'mail')));
+  const outbox = outboxWorker({
+    db,
+    transport,
+    context: { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL },
+    from: config.MAIL_FROM,
+    log: app.log,
+    ...(options.mailRetryDelaysMs ? { retryDelaysMs: options.mailRetryDelaysMs } : {}),
+  });
+  app.decorate('outbox', outbox);
+  const wakeMail = options.backgroundJobs === false ? () => {} : outbox.wake;
+
   const purchases = purchaseService({
     db,
     payment,
@@ -90,11 +112,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     idempotency,
     timeZone: config.SHOP_TIMEZONE,
     log: app.log,
+    onStored: wakeMail,
     ...(options.now ? { now: options.now } : {}),
     ...(options.newId ? { newId: options.newId } : {}),
   });
 
   purchaseRoutes(app, { purchases, perMinute: config.RATE_LIMIT_PER_MINUTE });
+  contactRoutes(app, { contact: contactService({ db }), perMinute: config.CONTACT_RATE_LIMIT_PER_MINUTE, onQueued: wakeMail });
   healthRoutes(app, { db, spool });
   await webRoutes(app, {
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
@@ -102,7 +126,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   let replaying: ReturnType<typeof replaySpool> | undefined;
-  const replay = () => (replaying ??= replaySpool({ db, spool, idempotency, log: app.log }).finally(() => (replaying = undefined)));
+  const replay = () =>
+    (replaying ??= replaySpool({ db, spool, idempotency, log: app.log })
+      .then((result) => {
+        if (result.stored > 0) wakeMail();
+        return result;
+      })
+      .finally(() => (replaying = undefined)));
   app.decorate('replaySpool', replay);
 
   if (options.backgroundJobs !== false) {
@@ -115,12 +145,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.addHook('onReady', async () => {
       void every(config.SPOOL_REPLAY_INTERVAL_MS, replay)();
       every(IDEMPOTENCY_SWEEP_MS, () => sweepExpiredIdempotencyKeys(db));
+      outbox.start();
     });
     app.addHook('onClose', async () => {
       for (const timer of timers) clearInterval(timer);
       await replaying;
+      await outbox.stop();
     });
   }
+  app.addHook('onClose', async () => transport.close());
 
   return app as unknown as App;
 }

@@ -34,12 +34,13 @@ const envSchema = z.object({
   FEEDBACK_URL: z.url({ protocol: /^https?$/ }).default('https://forms.gle/skippass-feedback'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
   TRUST_PROXY: flag.default(false),
   SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.output<typeof envSchema>;
+export type Config = z.output<typeof envSchema> & { PUBLIC_URL: string; MAIL_FROM: string };
 
 export class ConfigError extends Error {}
 
@@ -50,5 +51,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return result.data;
+  const config = result.data;
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  return {
+    ...config,
+    PUBLIC_URL: publicUrl,
+    MAIL_FROM: config.MAIL_FROM ?? `"${config.PRODUCT_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
+  };
 }

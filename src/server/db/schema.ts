@@ -71,3 +71,16 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [index('idempotency_keys_expires_at_idx').on(table.expiresAt)],
 );
+
+/** Requests from the Get in Touch form; also the record the per-address mail limits count. */
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    clientIp: text('client_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('contact_requests_email_created_at_idx').on(sql`lower(${table.email})`, table.createdAt)],
+);

@@ -21,6 +21,8 @@ export interface PurchaseServiceDeps {
   log: FastifyBaseLogger;
   now?: () => Date;
   newId?: () => string;
+  /** Called once a purchase and its email are stored, so the mail worker can send at once. */
+  onStored?: () => void;
 }
 
 export interface PurchaseOutcome {
@@ -82,7 +84,10 @@ export function purchaseService(deps: PurchaseServiceDeps) {
     let record = recordFor(newId());
     try {
       for (let draw = 1; ; draw++) {
-        if ((await insertPurchase(deps.db, record)) === 'inserted') return responseOf(record);
+        if ((await insertPurchase(deps.db, record)) === 'inserted') {
+          deps.onStored?.();
+          return responseOf(record);
+        }
         if (draw === MAX_ID_DRAWS) throw new Error(`no free pass ID after ${MAX_ID_DRAWS} draws`);
         record = recordFor(newId());
       }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { contactInputSchema } from './contact.ts';
+import { VALIDATION } from './messages.ts';
+import { check } from './validation.ts';
+
+const messageOf = (input: unknown) => {
+  const result = check(contactInputSchema, input);
+  return result.ok ? null : result.message;
+};
+
+describe('contact form rules (SPEC section 5)', () => {
+  it('accepts a name and a valid email, sanitised', () => {
+    expect(check(contactInputSchema, { name: ' <Ada> ', email: ' ada@example.com ' })).toEqual({
+      ok: true,
+      value: { name: 'Ada', email: 'ada@example.com' },
+    });
+  });
+  it('asks for every field', () => {
+    expect(messageOf({ name: '', email: 'ada@example.com' })).toBe(VALIDATION.fillAllFields);
+    expect(messageOf({ name: 'Ada' })).toBe(VALIDATION.fillAllFields);
+  });
+  it('asks for a valid email address', () => {
+    expect(messageOf({ name: 'Ada', email: 'ada.example.com' })).toBe('Please enter a valid email address');
+  });
+  it('needs a name of at least 2 characters', () => {
+    expect(messageOf({ name: 'A', email: 'ada@example.com' })).toBe('Name must be at least 2 characters long');
+  });
+  it('enforces the maximum lengths', () => {
+    expect(messageOf({ name: 'n'.repeat(101), email: 'ada@example.com' })).toBe(VALIDATION.nameMax);
+    expect(messageOf({ name: 'Ada', email: `${'e'.repeat(243)}@example.com` })).toBe(VALIDATION.emailMax);
+  });
+  it('rejects unknown fields', () => {
+    expect(check(contactInputSchema, { name: 'Ada', email: 'ada@example.com', message: 'hi' }).ok).toBe(false);
+  });
+});

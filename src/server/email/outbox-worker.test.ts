@@ -1,0 +1,200 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/database.ts';
+import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
+import { startTestApp, type TestApp } from '../test-support/test-app.ts';
+import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+
+const buyer = { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' };
+
+describe.each(testBackends())('email delivery through the outbox on $name', (backend) => {
+  let database: TestDatabase;
+  let sink: SmtpSink;
+  let shop: TestApp;
+  const started: TestApp[] = [];
+
+  const start = async (env: Record<string, string> = {}, retries = [0, 0, 0, 0]) => {
+    const app = await startTestApp(database, { SMTP_URL: sink.url, PRODUCT_NAME: 'SkipPass', ...env }, { mailRetryDelaysMs: retries });
+    started.push(app);
+    return app;
+  };
+  const buy = (app: TestApp, payload: object = buyer) =>
+    app.app.inject({ method: 'POST', url: '/api/purchases', payload });
+  const outboxRows = () =>
+    queryRows<{ kind: string; status: string; attempts: number; last_error: string | null }>(
+      database.db,
+      sql`select kind, status, attempts, last_error from outbox order by id`,
+    );
+
+  beforeAll(async () => {
+    database = await backend.open();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    sink = await startSmtpSink();
+    shop = await start();
+  });
+  afterEach(async () => {
+    for (const app of started.splice(0)) await app.app.close().catch(() => {});
+    await sink.close();
+  });
+
+  it('sends exactly one purchase confirmation with the order ID, in plain text and HTML', async () => {
+    const { pass } = (await buy(shop)).json();
+    expect(await shop.app.outbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await shop.app.outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+
+    expect(sink.received).toHaveLength(1);
+    const [mail] = sink.received;
+    expect(mail!.envelopeTo).toEqual([buyer.email]);
+    expect(mail!.parsed.subject).toBe(`Your SkipPass pass for City Derby - order ${pass.id}`);
+    expect(mail!.parsed.from?.text).toContain('SkipPass');
+    for (const part of [mail!.parsed.text ?? '', mail!.parsed.html || '']) {
+      expect(part).toContain(pass.id);
+      expect(part).toContain('Ada Lovelace');
+      expect(part).toContain('City Derby');
+      expect(part).toContain(pass.timestamp);
+      expect(part).toMatch(/valid once per event/);
+    }
+    expect(await outboxRows()).toEqual([{ kind: 'purchase_confirmation', status: 'sent', attempts: 1, last_error: null }]);
+  });
+
+  it('retries when the server refuses at first, and delivers later', async () => {
+    await sink.close();
+    sink = await startSmtpSink({ refuseFirst: 2 });
+    await shop.app.close();
+    shop = await start();
+    await buy(shop);
+    expect(await shop.app.outbox.runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect((await outboxRows())[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringMatching(/Try again later/) });
+    expect(await shop.app.outbox.runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await shop.app.outbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(sink.received).toHaveLength(1);
+    expect(await outboxRows()).toEqual([{ kind: 'purchase_confirmation', status: 'sent', attempts: 3, last_error: null }]);
+  });
+
+  it('waits out the backoff before trying again', async () => {
+    await sink.close();
+    sink = await startSmtpSink({ refuseFirst: 1 });
+    await shop.app.close();
+    shop = await start({}, [60_000]);
+    await buy(shop);
+    expect((await shop.app.outbox.runOnce()).retrying).toBe(1);
+    expect(await shop.app.outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(sink.received).toHaveLength(0);
+  });
+
+  it('marks a message failed after its last try, or at once when the server refuses it for good', async () => {
+    await sink.close();
+    sink = await startSmtpSink({ rejectAll: true });
+    await shop.app.close();
+    shop = await start();
+    await buy(shop);
+    expect(await shop.app.outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect((await outboxRows())[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringMatching(/Mailbox unavailable/) });
+
+    await sink.close();
+    sink = await startSmtpSink({ refuseFirst: 100 });
+    await shop.app.close();
+    shop = await start();
+    await buy(shop, { ...buyer, name: 'Grace Hopper' });
+    for (let attempt = 1; attempt <= 4; attempt++) expect((await shop.app.outbox.runOnce()).retrying).toBe(1);
+    expect((await shop.app.outbox.runOnce()).failed).toBe(1);
+    expect((await outboxRows())[1]).toMatchObject({ status: 'failed', attempts: 5 });
+  });
+
+  it('never makes a purchase wait for a slow mail server', async () => {
+    await sink.close();
+    sink = await startSmtpSink({ hold: true });
+    await shop.app.close();
+    shop = await start();
+    const sending = shop.app.outbox.runOnce();
+    const response = await buy(shop);
+    expect(response.statusCode).toBe(201);
+    const draining = shop.app.outbox.runOnce();
+    await expect.poll(() => sink.waitingCount()).toBe(1);
+    expect((await outboxRows())[0]?.status).toBe('pending');
+    sink.release();
+    await sending;
+    await draining;
+    await expect.poll(async () => (await outboxRows())[0]?.status).toBe('sent');
+  });
+
+  it('delivers mail queued before a restart once, from the new process', async () => {
+    const first = await startTestApp(database, { SMTP_URL: sink.url }, { backgroundJobs: false });
+    started.push(first);
+    await buy(first);
+    await buy(first, { ...buyer, name: 'Grace Hopper' });
+    await first.app.close();
+    expect(sink.received).toHaveLength(0);
+
+    const restarted = await startTestApp(database, { SMTP_URL: sink.url }, { backgroundJobs: true });
+    started.push(restarted);
+    await expect.poll(() => sink.received.length, { timeout: 10_000 }).toBe(2);
+    await restarted.app.close();
+    expect(sink.received.map((mail) => mail.parsed.text?.match(/Hi (.+),/)?.[1]).sort()).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    expect((await outboxRows()).map((row) => row.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('sends each message once when two server processes share the outbox', async () => {
+    for (let index = 0; index < 30; index++) await buy(shop, { ...buyer, name: `Buyer ${index}` });
+    const other = await start();
+    const runs = await Promise.all([shop.app.outbox.runOnce(), other.app.outbox.runOnce()]);
+    const leftover = await shop.app.outbox.runOnce();
+    expect(runs[0].sent + runs[1].sent + leftover.sent).toBe(30);
+    expect(sink.received).toHaveLength(30);
+    expect(new Set((await outboxRows()).map((row) => `${row.status}/${row.attempts}`))).toEqual(new Set(['sent/1']));
+    expect(new Set(sink.received.map((mail) => mail.parsed.messageId)).size).toBe(30);
+  });
+
+  it('keeps a line break typed into a name or event out of the headers', async () => {
+    const hostile = { name: 'Eve\r\nBcc: victim@example.net', email: 'eve@example.com', eventName: 'Derby\r\nBcc: other@example.net' };
+    const response = await buy(shop, hostile);
+    expect(response.statusCode).toBe(201);
+    await shop.app.outbox.runOnce();
+    const [mail] = sink.received;
+    expect(mail!.envelopeTo).toEqual(['eve@example.com']);
+    expect(mail!.parsed.headers.has('bcc')).toBe(false);
+    expect(mail!.parsed.subject).not.toMatch(/[\r\n]/);
+    const headerBlock = mail!.raw.split(/\r?\n\r?\n/)[0]!;
+    expect(headerBlock).not.toMatch(/^Bcc:/im);
+  });
+
+  it('sends the contact confirmation for a Get in Touch request', async () => {
+    const response = await shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Grace', email: 'grace@example.com' } });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ ok: true });
+    expect((await shop.app.outbox.runOnce()).sent).toBe(1);
+    const [mail] = sink.received;
+    expect(mail!.envelopeTo).toEqual(['grace@example.com']);
+    expect(mail!.parsed.subject).toBe('We received your message - SkipPass');
+    expect(mail!.parsed.text).toContain('Hi Grace,');
+    expect(mail!.parsed.html).toContain('Hi Grace,');
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each message as an .eml file under DATA_DIR/mail and says where', async () => {
+    const database = await testBackends()[0]!.open();
+    const shop = await startTestApp(database);
+    try {
+      const { pass } = (await shop.app.inject({ method: 'POST', url: '/api/purchases', payload: buyer })).json();
+      expect((await shop.app.outbox.runOnce()).sent).toBe(1);
+      const files = await readdir(join(shop.dataDir, 'mail'));
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/\.eml$/);
+      const eml = await readFile(join(shop.dataDir, 'mail', files[0]!), 'utf8');
+      expect(eml).toMatch(/^To: ada@example\.com$/m);
+      expect(eml).toContain(pass.id);
+      expect(eml).toMatch(/Content-Type: text\/html/);
+    } finally {
+      await shop.close();
+      await database.close();
+    }
+  });
+});

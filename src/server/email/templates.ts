@@ -1,0 +1,109 @@
+import { formatCents } from '../../core/money.ts';
+import { PASS_PRICE_CENTS } from '../../core/constants.ts';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailContext {
+  productName: string;
+  publicUrl: string;
+}
+
+/** Header values built from user input lose line breaks, so nothing typed can add a header. */
+export function headerSafe(value: string): string {
+  return value.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function layout(context: MailContext, title: string, paragraphs: string[]): string {
+  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${paragraph}</p>`).join('\n');
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<div style="max-width:560px;margin:24px auto;background:#ffffff;border-radius:12px;padding:32px">
+<h1 style="margin:0 0 24px;font-size:22px;color:#1d4ed8">${escapeHtml(context.productName)}</h1>
+${body}
+</div></body></html>`;
+}
+
+export interface PurchaseConfirmation {
+  name: string;
+  eventName: string;
+  eventType: string;
+  timestamp: string;
+  orderId: string;
+}
+
+export function purchaseConfirmationMail(context: MailContext, pass: PurchaseConfirmation): RenderedMail {
+  const subject = headerSafe(`Your ${context.productName} pass for ${pass.eventName} - order ${pass.orderId}`);
+  const lines = [
+    `Hi ${pass.name},`,
+    `Thank you for your purchase. Your skip pass is confirmed.`,
+    `Event: ${pass.eventName}`,
+    `Sport: ${pass.eventType}`,
+    `Purchased: ${pass.timestamp}`,
+    `Order ID: ${pass.orderId}`,
+    `Amount: ${formatCents(PASS_PRICE_CENTS)}`,
+    `How to use your pass: show this email or your confirmation screen at the event entrance to skip the line. The pass is valid once per event, and staff may check your name.`,
+  ];
+  const html = layout(context, subject, [
+    `Hi ${escapeHtml(pass.name)},`,
+    `Thank you for your purchase. <strong>Your skip pass is confirmed.</strong>`,
+    [
+      `<strong>Event:</strong> ${escapeHtml(pass.eventName)}`,
+      `<strong>Sport:</strong> ${escapeHtml(pass.eventType)}`,
+      `<strong>Purchased:</strong> ${escapeHtml(pass.timestamp)}`,
+      `<strong>Order ID:</strong> <span style="font-family:monospace;font-size:18px">${escapeHtml(pass.orderId)}</span>`,
+      `<strong>Amount:</strong> ${formatCents(PASS_PRICE_CENTS)}`,
+    ].join('<br>'),
+    `<strong>How to use your pass:</strong> show this email or your confirmation screen at the event entrance to skip the line. The pass is valid once per event, and staff may check your name.`,
+  ]);
+  return { subject, text: `${lines.join('\n\n')}\n\n${context.productName}\n`, html };
+}
+
+export interface ContactConfirmation {
+  name: string;
+}
+
+export function contactConfirmationMail(context: MailContext, contact: ContactConfirmation): RenderedMail {
+  const subject = headerSafe(`We received your message - ${context.productName}`);
+  const text = [
+    `Hi ${contact.name},`,
+    `Thanks for getting in touch with ${context.productName}. This email confirms we received your request; we will reply to this address.`,
+    `Passes are on sale at ${context.publicUrl}`,
+    context.productName,
+  ].join('\n\n');
+  const html = layout(context, subject, [
+    `Hi ${escapeHtml(contact.name)},`,
+    `Thanks for getting in touch with ${escapeHtml(context.productName)}. This email confirms we received your request; we will reply to this address.`,
+    `Passes are on sale at <a href="${escapeHtml(context.publicUrl)}">${escapeHtml(context.publicUrl)}</a>`,
+  ]);
+  return { subject, text: `${text}\n`, html };
+}
+
+export interface AccountVerification {
+  url: string;
+}
+
+export function accountVerificationMail(context: MailContext, verification: AccountVerification): RenderedMail {
+  const subject = headerSafe(`Confirm your ${context.productName} account`);
+  const text = [
+    'Please confirm your email address to finish creating your account:',
+    verification.url,
+    'If you did not create an account, ignore this email.',
+    context.productName,
+  ].join('\n\n');
+  const html = layout(context, subject, [
+    'Please confirm your email address to finish creating your account:',
+    `<a href="${escapeHtml(verification.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Confirm my email</a>`,
+    `Or open this link: ${escapeHtml(verification.url)}`,
+    'If you did not create an account, ignore this email.',
+  ]);
+  return { subject, text: `${text}\n`, html };
+}
