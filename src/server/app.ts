@@ -8,8 +8,12 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { type PaymentProvider, simulatedPayment } from './payment/payment-provider.ts';
+import { createAuth } from './auth/auth.ts';
+import { authSecret } from './auth/auth-secret.ts';
 import { type OutboxWorker, outboxWorker } from './email/outbox-worker.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './email/transport.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { authRoutes } from './routes/auth.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { healthRoutes } from './routes/health.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
@@ -92,12 +96,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const idempotency = new IdempotencyStore(db, Math.ceil((2 * config.PAYMENT_DELAY_MS) / 1000) + 60);
   const payment =
     options.payment ?? simulatedPayment({ delayMs: config.PAYMENT_DELAY_MS, failureRate: config.PAYMENT_FAILURE_RATE });
+  const mailContext = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const transport =
     options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'mail')));
   const outbox = outboxWorker({
     db,
     transport,
-    context: { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL },
+    context: mailContext,
     from: config.MAIL_FROM,
     log: app.log,
     ...(options.mailRetryDelaysMs ? { retryDelaysMs: options.mailRetryDelaysMs } : {}),
@@ -119,6 +124,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   purchaseRoutes(app, { purchases, perMinute: config.RATE_LIMIT_PER_MINUTE });
   contactRoutes(app, { contact: contactService({ db }), perMinute: config.CONTACT_RATE_LIMIT_PER_MINUTE, onQueued: wakeMail });
+  const auth = createAuth({
+    db,
+    secret: authSecret(config.AUTH_SECRET, config.DATA_DIR),
+    publicUrl: config.PUBLIC_URL,
+    onMailQueued: wakeMail,
+  });
+  authRoutes(app, { auth, db, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+  await adminRoutes(app, {
+    db,
+    auth,
+    timeZone: config.SHOP_TIMEZONE,
+    productName: config.PRODUCT_NAME,
+    mail: mailContext,
+    onMailQueued: wakeMail,
+  });
   healthRoutes(app, { db, spool });
   await webRoutes(app, {
     webDir: options.webDir ?? DEFAULT_WEB_DIR,

@@ -36,6 +36,13 @@ const renderers: Record<string, (context: MailContext, payload: unknown) => Rend
     accountVerificationMail(context, z.object({ url: z.string() }).parse(payload)),
 };
 
+/** The message an outbox row stands for; throws for an unknown kind or a malformed payload. */
+export function renderMail(context: MailContext, kind: string, payload: unknown): RenderedMail {
+  const render = renderers[kind];
+  if (!render) throw Object.assign(new Error(`unknown mail kind ${kind}`), { responseCode: 550 });
+  return render(context, typeof payload === 'string' ? JSON.parse(payload) : payload);
+}
+
 export interface OutboxWorkerOptions {
   db: Db;
   transport: MailTransport;
@@ -92,11 +99,8 @@ export function outboxWorker(options: OutboxWorkerOptions) {
   }
 
   async function deliver(row: ClaimedRow): Promise<keyof WorkerRun> {
-    const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
     try {
-      const render = renderers[row.kind];
-      if (!render) throw Object.assign(new Error(`unknown mail kind ${row.kind}`), { responseCode: 550 });
-      const mail = render(options.context, payload);
+      const mail = renderMail(options.context, row.kind, row.payload);
       const { location } = await options.transport.send({
         from: options.from,
         to: headerSafe(row.recipient),

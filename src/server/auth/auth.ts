@@ -1,0 +1,75 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { sql } from 'drizzle-orm';
+import { LIMITS } from '../../core/constants.ts';
+import { type Db, queryRows } from '../db/database.ts';
+import { authAccounts, authSessions, authUsers, authVerifications } from '../db/schema.ts';
+import { MAIL_KINDS } from '../email/outbox-worker.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
+
+/** A staff session ends after 8 idle hours; while in use it is renewed every 10 minutes. */
+export const SESSION_IDLE_SECONDS = 8 * 60 * 60;
+export const SESSION_RENEW_AFTER_SECONDS = 10 * 60;
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  /** The outbox has a new message to send. */
+  onMailQueued: () => void;
+}
+
+/**
+ * Staff accounts: email + password, verified by email before the first sign-in, sessions in
+ * httpOnly SameSite cookies (Secure when PUBLIC_URL is https) stored in the database so
+ * sign-out ends them on the server.
+ */
+export function createAuth(options: AuthOptions) {
+  return betterAuth({
+    appName: 'SkipPass',
+    baseURL: options.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [options.publicUrl],
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: LIMITS.passwordMin,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        // The message leaves through the outbox like every other; the row is the promise to send it.
+        await queryRows(
+          options.db,
+          sql`insert into outbox (kind, ref, recipient, payload)
+              values (${MAIL_KINDS.accountVerification}, ${`verify-${user.id}-${Date.now()}`}, ${user.email}, ${JSON.stringify({ url })}::jsonb)`,
+        );
+        options.onMailQueued();
+      },
+    },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: SESSION_RENEW_AFTER_SECONDS,
+    },
+    // Sign-in and sign-up are limited per IP and per email by the Fastify routes (routes/auth.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: options.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Db, queryRows } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
+import type { Auth } from './auth.ts';
+
+export interface StaffUser {
+  id: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff?: StaffUser;
+  }
+}
+
+/** Who is signed in on this request, from the session cookie; null when nobody is. */
+export async function sessionUser(auth: Auth, request: FastifyRequest): Promise<StaffUser | null> {
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  return session ? { id: session.user.id, email: session.user.email } : null;
+}
+
+/** SPEC section 4: admin status is role = 'admin', and false when the read fails. */
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
+  try {
+    const [profile] = await queryRows<{ role: string }>(db, sql`select role from profiles where user_id = ${userId}`);
+    return profile?.role === 'admin';
+  } catch {
+    return false;
+  }
+}
+
+/** preHandler for every /api/admin route: 401 without a session, 403 without the admin role. */
+export function requireAdmin(auth: Auth, db: Db) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const user = await sessionUser(auth, request);
+    if (!user) throw new ApiError(401, 'unauthenticated', 'Please sign in.');
+    if (!(await isAdmin(db, user.id))) {
+      throw new ApiError(403, 'forbidden', "You don't have permission to access this page. Admin privileges are required.");
+    }
+    request.staff = user;
+  };
+}
+
+/** Grants or revokes the admin role by email; false when no account has that email. */
+export async function setAdminRole(db: Db, email: string, admin: boolean): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`insert into profiles (user_id, role, updated_at)
+        select id, ${admin ? 'admin' : 'user'}, now() from auth_users where lower(email) = lower(${email})
+        on conflict (user_id) do update set role = excluded.role, updated_at = now()
+        returning user_id`,
+  );
+  return rows.length === 1;
+}

@@ -1,0 +1,131 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from './database.ts';
+
+export interface PurchaseRow {
+  id: number;
+  name: string;
+  email: string;
+  eventName: string;
+  eventType: string;
+  /** Cents. */
+  amount: number;
+  orderId: string;
+  createdAt: string;
+}
+
+/** Where the next page starts: the last row's (created_at, id), created_at to the microsecond. */
+export interface PurchaseCursor {
+  createdAt: string;
+  id: number;
+}
+
+export function encodeCursor(cursor: PurchaseCursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
+}
+
+export function decodeCursor(text: string): PurchaseCursor | null {
+  const [createdAt, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(createdAt) || !id || !/^\d{1,18}$/.test(id)) return null;
+  return { createdAt, id: Number(id) };
+}
+
+const UTC_MICROS = `YYYY-MM-DD"T"HH24:MI:SS.US"Z"`;
+
+/** Case-insensitive "contains" on name, email or event, or the exact order ID. */
+function searchFilter(q: string | undefined): SQL {
+  if (!q) return sql`true`;
+  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql`(name ilike ${pattern} or email ilike ${pattern} or event_name ilike ${pattern} or order_id = ${q.toUpperCase()})`;
+}
+
+/**
+ * One page of purchases, newest first, by keyset on (created_at, id): every page is an index
+ * range scan, however deep, so the list stays fast at millions of rows.
+ */
+export async function purchasePage(
+  db: Db,
+  options: { limit: number; after?: PurchaseCursor | undefined; q?: string | undefined; notAfter?: string | undefined },
+): Promise<{ items: PurchaseRow[]; next: PurchaseCursor | null }> {
+  const after = options.after
+    ? sql`(created_at, id) < (${options.after.createdAt}::timestamptz, ${options.after.id})`
+    : sql`true`;
+  const notAfter = options.notAfter ? sql`created_at <= ${options.notAfter}::timestamptz` : sql`true`;
+  const rows = await queryRows<PurchaseRow & { cursorAt: string }>(
+    db,
+    sql`select id::int as "id", name, email, event_name as "eventName", event_type as "eventType", amount,
+               order_id as "orderId",
+               to_char(created_at at time zone 'UTC', ${UTC_MICROS}) as "cursorAt"
+        from purchases
+        where ${after} and ${notAfter} and ${searchFilter(options.q)}
+        order by created_at desc, id desc
+        limit ${options.limit}`,
+  );
+  const items = rows.map(({ cursorAt, ...row }) => ({ ...row, id: Number(row.id), createdAt: new Date(cursorAt).toISOString() }));
+  const last = rows.at(-1);
+  return { items, next: rows.length === options.limit && last ? { createdAt: last.cursorAt, id: Number(last.id) } : null };
+}
+
+export interface PurchaseStats {
+  totalPurchases: number;
+  totalRevenueCents: number;
+  mostPopularSport: string | null;
+  todaysSales: number;
+}
+
+/** The four stat cards, computed by the database; "today" starts at midnight in the shop's time zone. */
+export async function purchaseStats(db: Db, timeZone: string): Promise<PurchaseStats> {
+  const [row] = await queryRows<{ total: number | string; revenue: number | string; popular: string | null; today: number | string }>(
+    db,
+    sql`select
+          (select count(*) from purchases) as total,
+          (select coalesce(sum(amount), 0) from purchases) as revenue,
+          (select event_type from purchases group by event_type order by count(*) desc, event_type limit 1) as popular,
+          (select count(*) from purchases
+           where created_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})) as today`,
+  );
+  return {
+    totalPurchases: Number(row?.total ?? 0),
+    totalRevenueCents: Number(row?.revenue ?? 0),
+    mostPopularSport: row?.popular ?? null,
+    todaysSales: Number(row?.today ?? 0),
+  };
+}
+
+export interface OutboxMessage {
+  id: number;
+  kind: string;
+  recipient: string;
+  payload: unknown;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export async function recentOutbox(db: Db, limit: number): Promise<OutboxMessage[]> {
+  const rows = await queryRows<OutboxMessage>(
+    db,
+    sql`select id::int as "id", kind, recipient, payload, status, attempts, last_error as "lastError",
+               created_at as "createdAt", sent_at as "sentAt"
+        from outbox order by created_at desc, id desc limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    createdAt: new Date(row.createdAt).toISOString(),
+    sentAt: row.sentAt ? new Date(row.sentAt).toISOString() : null,
+  }));
+}
+
+/** Puts a failed message back in the queue with a fresh set of tries. */
+export async function retryOutboxMessage(db: Db, id: number): Promise<'queued' | 'not_failed' | 'not_found'> {
+  const updated = await queryRows(
+    db,
+    sql`update outbox set status = 'pending', attempts = 0, next_attempt_at = now(), last_error = null
+        where id = ${id} and status = 'failed' returning id`,
+  );
+  if (updated.length === 1) return 'queued';
+  const exists = await queryRows(db, sql`select 1 from outbox where id = ${id}`);
+  return exists.length === 1 ? 'not_failed' : 'not_found';
+}

@@ -1,0 +1,243 @@
+import { sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/database.ts';
+import { staffSession } from '../test-support/staff.ts';
+import { startTestApp, type TestApp } from '../test-support/test-app.ts';
+import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+
+const ADMIN_ROUTES = [
+  { method: 'GET' as const, url: '/api/admin/purchases' },
+  { method: 'GET' as const, url: '/api/admin/stats' },
+  { method: 'GET' as const, url: '/api/admin/purchases.csv' },
+  { method: 'GET' as const, url: '/api/admin/outbox' },
+  { method: 'POST' as const, url: '/api/admin/outbox/1/retry' },
+];
+
+describe.each(testBackends())('admin API on $name', (backend) => {
+  let database: TestDatabase;
+  let shop: TestApp;
+  let adminCookie: string;
+  let staffCookie: string;
+
+  beforeAll(async () => {
+    database = await backend.open();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    shop = await startTestApp(database, { SHOP_TIMEZONE: 'America/New_York', AUTH_RATE_LIMIT_PER_MINUTE: '0' });
+    adminCookie = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
+    staffCookie = await staffSession(shop.app, database.db, 'staff@example.com');
+  });
+  afterEach(async () => {
+    await shop.close();
+  });
+
+  const get = (url: string, cookie = adminCookie) => shop.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  /** Stores purchases directly, with chosen times, as the shop would have. */
+  async function seed(rows: Array<{ name?: string; email?: string; event?: string; type?: string; at: string; order: string }>) {
+    for (const row of rows) {
+      await queryRows(
+        database.db,
+        sql`insert into purchases (name, email, event_name, event_type, amount, order_id, created_at)
+            values (${row.name ?? 'Ada Lovelace'}, ${row.email ?? 'ada@example.com'}, ${row.event ?? 'City Derby'},
+                    ${row.type ?? 'general'}, 300, ${row.order}, ${row.at}::timestamptz)`,
+      );
+    }
+  }
+
+  describe('authorisation', () => {
+    it.each(ADMIN_ROUTES)('$method $url answers 401 to a visitor and 403 to staff without the admin role', async (route) => {
+      const anonymous = await shop.app.inject(route);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().error.code).toBe('unauthenticated');
+      const staff = await shop.app.inject({ ...route, headers: { cookie: staffCookie } });
+      expect(staff.statusCode).toBe(403);
+      expect(staff.json().error.message).toBe("You don't have permission to access this page. Admin privileges are required.");
+    });
+
+    it('lets an admin through every admin route', async () => {
+      await queryRows(
+        database.db,
+        sql`insert into outbox (kind, ref, recipient, payload, status) values ('contact_confirmation', 'c-1', 'a@example.com', '{"name":"Ada"}', 'failed')`,
+      );
+      const [failed] = await queryRows<{ id: number }>(database.db, sql`select id::int as id from outbox where ref = 'c-1'`);
+      for (const route of ADMIN_ROUTES) {
+        const url = route.url.replace('/1/', `/${failed!.id}/`);
+        const response = await shop.app.inject({ ...route, url, headers: { cookie: adminCookie } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-store');
+      }
+    });
+
+    it('rejects a forged session cookie', async () => {
+      const forged = adminCookie.replace(/=([^;]{4})/, '=XXXX');
+      expect((await get('/api/admin/stats', forged)).statusCode).toBe(401);
+    });
+  });
+
+  describe('stats', () => {
+    it('shows zeros and no popular sport when nothing was sold', async () => {
+      expect((await get('/api/admin/stats')).json()).toEqual({
+        totalPurchases: 0,
+        totalRevenueCents: 0,
+        mostPopularSport: null,
+        todaysSales: 0,
+      });
+    });
+
+    it('counts purchases, revenue, the most popular sport and today in the shop time zone', async () => {
+      const [now] = await queryRows<{ midnight: string }>(
+        database.db,
+        sql`select (date_trunc('day', now() at time zone 'America/New_York') at time zone 'America/New_York')::text as midnight`,
+      );
+      const midnight = new Date(now!.midnight);
+      const before = new Date(midnight.getTime() - 60_000).toISOString();
+      const after = new Date(midnight.getTime() + 60_000).toISOString();
+      await seed([
+        { at: before, order: 'A000000001', type: 'football' },
+        { at: before, order: 'A000000002', type: 'football' },
+        { at: after, order: 'A000000003', type: 'general' },
+      ]);
+      expect((await get('/api/admin/stats')).json()).toEqual({
+        totalPurchases: 3,
+        totalRevenueCents: 900,
+        mostPopularSport: 'football',
+        todaysSales: 1,
+      });
+    });
+  });
+
+  describe('purchase list', () => {
+    it('pages newest first by keyset without losing or repeating rows that share a time', async () => {
+      const at = '2026-11-20T12:00:00.000Z';
+      await seed(Array.from({ length: 7 }, (_, index) => ({ at, order: `B00000000${index}`, name: `Buyer ${index}` })));
+      await seed([{ at: '2026-11-21T12:00:00.000Z', order: 'C000000000', name: 'Newest' }]);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = (await get(`/api/admin/purchases?limit=3${cursor ? `&cursor=${cursor}` : ''}`)).json();
+        seen.push(...page.items.map((item: { orderId: string }) => item.orderId));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen[0]).toBe('C000000000');
+      expect(seen).toHaveLength(8);
+      expect(new Set(seen).size).toBe(8);
+    });
+
+    it('returns the spec fields of each purchase', async () => {
+      await seed([{ at: '2026-11-20T12:00:00.000Z', order: 'D000000001' }]);
+      const { items, nextCursor } = (await get('/api/admin/purchases')).json();
+      expect(nextCursor).toBeNull();
+      expect(items).toEqual([
+        {
+          id: expect.any(Number),
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          eventName: 'City Derby',
+          eventType: 'general',
+          amount: 300,
+          orderId: 'D000000001',
+          createdAt: '2026-11-20T12:00:00.000Z',
+        },
+      ]);
+    });
+
+    it('searches by name, email, event or order ID', async () => {
+      await seed([
+        { at: '2026-11-20T12:00:00Z', order: 'E000000001', name: 'Grace Hopper', email: 'grace@navy.mil', event: 'Cup Final' },
+        { at: '2026-11-20T12:01:00Z', order: 'E000000002', name: 'Alan Turing', email: 'alan@example.com', event: 'Derby 100%' },
+      ]);
+      const orders = async (q: string) =>
+        (await get(`/api/admin/purchases?q=${encodeURIComponent(q)}`)).json().items.map((item: { orderId: string }) => item.orderId);
+      expect(await orders('grace')).toEqual(['E000000001']);
+      expect(await orders('EXAMPLE.COM')).toEqual(['E000000002']);
+      expect(await orders('cup fin')).toEqual(['E000000001']);
+      expect(await orders('e000000002')).toEqual(['E000000002']);
+      expect(await orders('100%')).toEqual(['E000000002']);
+      expect(await orders('%')).toEqual(['E000000002']);
+      expect(await orders('nobody')).toEqual([]);
+    });
+
+    it('answers 400 for a bad limit or cursor', async () => {
+      expect((await get('/api/admin/purchases?limit=0')).statusCode).toBe(400);
+      expect((await get('/api/admin/purchases?limit=201')).statusCode).toBe(400);
+      expect((await get('/api/admin/purchases?cursor=not-a-cursor')).statusCode).toBe(400);
+    });
+  });
+
+  describe('CSV export', () => {
+    it('streams every purchase with the spec columns, a dated file name and no caching', async () => {
+      await seed([
+        { at: '2026-11-20T12:00:00.000Z', order: 'F000000001', name: 'Ada Lovelace' },
+        { at: '2026-11-21T12:00:00.000Z', order: 'F000000002', name: 'Grace Hopper', type: 'football' },
+      ]);
+      const response = await get('/api/admin/purchases.csv');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="skippass-purchases-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(response.body.split('\r\n')[0]).toBe('Full Name,Email,Event,Sport,Amount,Order ID,Purchase Date');
+      expect(parse(response.body, { columns: true })).toEqual([
+        {
+          'Full Name': 'Grace Hopper',
+          Email: 'ada@example.com',
+          Event: 'City Derby',
+          Sport: 'football',
+          Amount: '3.00',
+          'Order ID': 'F000000002',
+          'Purchase Date': '2026-11-21T12:00:00.000Z',
+        },
+        expect.objectContaining({ 'Full Name': 'Ada Lovelace', 'Order ID': 'F000000001' }),
+      ]);
+    });
+
+    it('quotes per RFC 4180 and neutralises cells a spreadsheet would run as formulas', async () => {
+      const hostile = ['=HYPERLINK("http://evil.example","click")', '+1+1', '-2+3', '@SUM(A1)', '\tTabbed', 'Comma, "Quoted"\nNewline'];
+      await seed(hostile.map((name, index) => ({ at: `2026-11-20T12:0${index}:00Z`, order: `ABCDEF000${index}`, name })));
+      const records: string[][] = parse((await get('/api/admin/purchases.csv')).body, { from_line: 2 });
+      const names = records.map((record) => record[0]).reverse();
+      expect(names).toEqual([
+        `'=HYPERLINK("http://evil.example","click")`,
+        `'+1+1`,
+        `'-2+3`,
+        `'@SUM(A1)`,
+        `'\tTabbed`,
+        'Comma, "Quoted"\nNewline',
+      ]);
+    });
+
+    it('exports only the header when there is nothing', async () => {
+      expect((await get('/api/admin/purchases.csv')).body).toBe('Full Name,Email,Event,Sport,Amount,Order ID,Purchase Date\r\n');
+    });
+  });
+
+  describe('outbox', () => {
+    it('lists recent messages with subject, status, tries and last error, and retries a failed one', async () => {
+      await shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Grace', email: 'grace@example.com' } });
+      await queryRows(database.db, sql`update outbox set status = 'failed', attempts = 5, last_error = 'Mailbox unavailable' where kind = 'contact_confirmation'`);
+      const { items } = (await get('/api/admin/outbox')).json();
+      const contact = items.find((item: { kind: string }) => item.kind === 'contact_confirmation');
+      expect(contact).toMatchObject({
+        recipient: 'grace@example.com',
+        subject: 'We received your message - SkipPass',
+        status: 'failed',
+        attempts: 5,
+        lastError: 'Mailbox unavailable',
+      });
+      const retry = await shop.app.inject({ method: 'POST', url: `/api/admin/outbox/${contact.id}/retry`, headers: { cookie: adminCookie } });
+      expect(retry.statusCode).toBe(200);
+      const [row] = await queryRows<{ status: string; attempts: number }>(database.db, sql`select status, attempts from outbox where id = ${contact.id}`);
+      expect(row).toEqual({ status: 'pending', attempts: 0 });
+
+      const again = await shop.app.inject({ method: 'POST', url: `/api/admin/outbox/${contact.id}/retry`, headers: { cookie: adminCookie } });
+      expect(again.statusCode).toBe(409);
+      const missing = await shop.app.inject({ method: 'POST', url: '/api/admin/outbox/999999/retry', headers: { cookie: adminCookie } });
+      expect(missing.statusCode).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { check } from '../../core/validation.ts';
+import type { Auth } from '../auth/auth.ts';
+import { requireAdmin } from '../auth/staff.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  purchasePage,
+  purchaseStats,
+  recentOutbox,
+  retryOutboxMessage,
+} from '../db/admin-queries.ts';
+import type { Db } from '../db/database.ts';
+import { renderMail } from '../email/outbox-worker.ts';
+import type { MailContext } from '../email/templates.ts';
+import { ApiError } from '../errors.ts';
+import { exportFileName, purchaseCsvStream } from '../services/purchase-export.ts';
+
+const listQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+  q: z.string().trim().max(100).optional().transform((q) => q || undefined),
+});
+
+const idParam = z.strictObject({ id: z.coerce.number().int().positive() });
+
+/** Staff-only endpoints. Each checks the session and the admin role on the server. */
+export async function adminRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; auth: Auth; timeZone: string; productName: string; mail: MailContext; onMailQueued: () => void },
+) {
+  const { db } = deps;
+  await app.register(async (admin) => {
+    admin.addHook('preHandler', requireAdmin(deps.auth, db));
+    admin.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+
+    admin.get('/api/admin/purchases', async (request) => {
+      const query = check(listQuery, request.query);
+      if (!query.ok) throw new ApiError(400, query.code, query.message);
+      const after = query.value.cursor ? decodeCursor(query.value.cursor) : undefined;
+      if (after === null) throw new ApiError(400, 'invalid_request', 'cursor: not a cursor this list gave out');
+      const page = await purchasePage(db, { limit: query.value.limit, after, q: query.value.q });
+      return { items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null };
+    });
+
+    admin.get('/api/admin/stats', async () => purchaseStats(db, deps.timeZone));
+
+    admin.get('/api/admin/purchases.csv', async (_request, reply) => {
+      const now = new Date();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(deps.productName, now, deps.timeZone)}"`)
+        .send(purchaseCsvStream(db, now));
+    });
+
+    admin.get('/api/admin/outbox', async () => {
+      const messages = await recentOutbox(db, 100);
+      return {
+        items: messages.map(({ payload, ...message }) => {
+          let subject: string;
+          try {
+            subject = renderMail(deps.mail, message.kind, payload).subject;
+          } catch {
+            subject = `(${message.kind})`;
+          }
+          return { ...message, subject };
+        }),
+      };
+    });
+
+    admin.post('/api/admin/outbox/:id/retry', async (request) => {
+      const params = check(idParam, request.params);
+      if (!params.ok) throw new ApiError(400, params.code, params.message);
+      const outcome = await retryOutboxMessage(db, params.value.id);
+      if (outcome === 'not_found') throw new ApiError(404, 'not_found', 'No such message.');
+      if (outcome === 'not_failed') throw new ApiError(409, 'not_failed', 'Only failed messages can be retried.');
+      deps.onMailQueued();
+      return { ok: true };
+    });
+  });
+}
