@@ -1,10 +1,14 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
+import { listenForAdminCommands } from './admin-socket.ts';
 import { buildApp } from './app.ts';
 
 async function main() {
   const config = loadConfig();
-  const database: Database = config.DATABASE_URL
+  // Taken before the database opens: a second server on the same DATA_DIR stops here.
+  let database: Database | undefined;
+  const adminSocket = await listenForAdminCommands(config.DATA_DIR, () => database!.db);
+  database = config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
     : openPglite({ dataDir: config.DATA_DIR });
   await database.migrate();
@@ -16,7 +20,8 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await app.close();
-    await database.close();
+    adminSocket.close();
+    await database?.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -120,7 +120,9 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const page = (await get(`/api/admin/purchases?limit=3${cursor ? `&cursor=${cursor}` : ''}`)).json();
+        const page: { items: Array<{ orderId: string }>; nextCursor: string | null } = (
+          await get(`/api/admin/purchases?limit=3${cursor ? `&cursor=${cursor}` : ''}`)
+        ).json();
         seen.push(...page.items.map((item: { orderId: string }) => item.orderId));
         cursor = page.nextCursor;
       } while (cursor);

@@ -1,0 +1,74 @@
+import { chmod, mkdir, rm } from 'node:fs/promises';
+import { connect, createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { setAdminRole } from './auth/staff.ts';
+import type { Db } from './db/database.ts';
+
+export interface AdminCommand {
+  command: 'grant' | 'revoke';
+  email: string;
+}
+
+export type AdminReply = { ok: true; message: string } | { ok: false; message: string };
+
+export const adminSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');
+
+/** Runs one admin command against the database; the CLI and the socket share it. */
+export async function runAdminCommand(db: Db, { command, email }: AdminCommand): Promise<AdminReply> {
+  const found = await setAdminRole(db, email, command === 'grant');
+  if (!found) return { ok: false, message: `No account has the email ${email}. Create it at /auth first.` };
+  return { ok: true, message: command === 'grant' ? `${email} is now an admin.` : `${email} is no longer an admin.` };
+}
+
+/**
+ * The embedded database allows one process, so while the shop runs, `npm run admin` reaches it
+ * through a Unix socket in DATA_DIR (mode 600: only this machine's owner of DATA_DIR may use it).
+ * Taking the socket also proves no other server uses this DATA_DIR.
+ */
+export async function listenForAdminCommands(dataDir: string, db: () => Db): Promise<Server> {
+  const path = adminSocketPath(dataDir);
+  await mkdir(dataDir, { recursive: true });
+  if (await sendAdminCommand(dataDir, null).then(() => true, () => false)) {
+    throw new Error(`another SkipPass server is already using ${dataDir}`);
+  }
+  await rm(path, { force: true });
+  const server = createServer((socket) => {
+    let buffer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', async (chunk: string) => {
+      buffer += chunk;
+      if (!buffer.includes('\n')) return;
+      let reply: AdminReply;
+      try {
+        const request = JSON.parse(buffer.slice(0, buffer.indexOf('\n'))) as AdminCommand | { command: 'ping' };
+        reply = request.command === 'ping' ? { ok: true, message: 'pong' } : await runAdminCommand(db(), request);
+      } catch (error) {
+        reply = { ok: false, message: error instanceof Error ? error.message : 'bad command' };
+      }
+      socket.end(`${JSON.stringify(reply)}\n`);
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(path, resolve));
+  await chmod(path, 0o600);
+  return server;
+}
+
+/** Sends a command to a running server; rejects when none listens. A null command only pings. */
+export function sendAdminCommand(dataDir: string, command: AdminCommand | null): Promise<AdminReply> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(adminSocketPath(dataDir));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('connect', () => socket.write(`${JSON.stringify(command ?? { command: 'ping' })}\n`));
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => {
+      try {
+        resolve(JSON.parse(answer) as AdminReply);
+      } catch {
+        reject(new Error('no answer from the running server'));
+      }
+    });
+    socket.on('error', reject);
+  });
+}
