@@ -30,7 +30,9 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [options.publicUrl],
+    // The public address, and the address this very request came to (a club may open the shop
+    // by its LAN address): a cross-site request carries another site's Origin and still fails.
+    trustedOrigins: async (request) => [options.publicUrl, request ? new URL(request.url).origin : undefined],
     database: drizzleAdapter(options.db, {
       provider: 'pg',
       schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },

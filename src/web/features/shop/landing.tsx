@@ -1,4 +1,4 @@
-import { ArrowDown, Check, FastForward, ShieldCheck, Ticket, Trophy, Zap } from 'lucide-react';
+import { ArrowDown, Check, FastForward, QrCode, ShieldCheck, Ticket, Trophy, Zap } from 'lucide-react';
 import { PASS_PRICE_DOLLARS } from '../../../core/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -38,7 +38,7 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
           <div className="absolute inset-0 bg-[radial-gradient(rgba(255,255,255,0.07)_1px,transparent_1px)] [background-size:22px_22px]" />
         </div>
 
-        <div className="mx-auto grid min-h-[calc(100svh-4rem)] max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1.15fr_0.85fr] lg:py-20">
+        <div className="mx-auto grid max-w-6xl sm:min-h-[calc(100svh-4rem)] items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1.15fr_0.85fr] lg:py-20">
           <div className="flex flex-col items-center text-center lg:items-start lg:text-left">
             <p className="mb-6 inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/10 px-3.5 py-1.5 text-sm font-medium text-indigo-100">
               <Ticket className="size-4 text-amber-300" aria-hidden="true" />
@@ -130,8 +130,8 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
             </CardContent>
           </Card>
 
-          <p className="mx-auto mt-8 flex max-w-md items-center justify-center gap-2 text-center text-sm text-muted-foreground">
-            <ShieldCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
+          <p className="mx-auto mt-8 max-w-md text-center text-sm text-balance text-muted-foreground">
+            <ShieldCheck className="mr-1.5 inline size-4 align-[-3px] text-success" aria-hidden="true" />
             No account needed. Instant confirmation. Email receipt sent.
           </p>
         </div>
@@ -172,11 +172,7 @@ function HeroTicket() {
           </dl>
         </div>
         <div className="flex items-center justify-between px-6 py-5">
-          <div className="grid grid-cols-6 gap-1">
-            {Array.from({ length: 24 }, (_, index) => (
-              <span key={index} className={index % 3 === 0 || index % 5 === 1 ? 'size-2.5 bg-foreground' : 'size-2.5 bg-muted'} />
-            ))}
-          </div>
+          <QrCode className="size-16 text-foreground" strokeWidth={1.5} />
           <span className="rounded-full bg-success/15 px-3 py-1 text-xs font-bold text-success">CONFIRMED</span>
         </div>
       </div>

@@ -1,0 +1,117 @@
+import { LoaderCircle, MessageSquare, Send } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { contactInputSchema } from '../../../core/contact.ts';
+import { LIMITS } from '../../../core/constants.ts';
+import { NOTICES } from '../../../core/messages.ts';
+import { check } from '../../../core/validation.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { requestConfirmation } from './contact-api.ts';
+
+const EMPTY = { name: '', email: '' };
+
+/**
+ * Get in Touch: a visitor asks for a confirmation email (SPEC sections 4, 5, 8): idle, then
+ * submitting, then a success toast (and the form cleared) or an error toast.
+ */
+export function ContactSection() {
+  const [values, setValues] = useState(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const errorId = `${id}-error`;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const input = check(contactInputSchema, values);
+    if (!input.ok) return setError(input.message);
+    setError(null);
+    setSubmitting(true);
+    const outcome = await requestConfirmation(input.value);
+    setSubmitting(false);
+    if (outcome.ok) {
+      toast.success(NOTICES.contactSuccessTitle, { description: NOTICES.contactSuccessText });
+      setValues(EMPTY);
+    } else {
+      toast.error(NOTICES.contactErrorTitle, { description: outcome.message });
+    }
+  };
+
+  const fieldProps = {
+    required: true,
+    readOnly: submitting,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  } as const;
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="border-t bg-muted/50 px-4 py-20 sm:px-6">
+      <Card className="mx-auto max-w-lg">
+        <CardHeader>
+          <span className="mb-2 flex size-12 items-center justify-center rounded-xl bg-secondary text-primary">
+            <MessageSquare className="size-6" aria-hidden="true" />
+          </span>
+          <CardTitle as="h2" id={`${id}-title`} className="text-2xl">
+            Get in Touch
+          </CardTitle>
+          <CardDescription className="text-base">
+            Need your confirmation email? Leave your name and email and we will send it to you.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`${id}-name`}>Name</Label>
+                <Input
+                  id={`${id}-name`}
+                  name="name"
+                  autoComplete="name"
+                  placeholder="Jane Smith"
+                  maxLength={LIMITS.nameMax}
+                  value={values.name}
+                  onChange={(event) => setValues((current) => ({ ...current, name: event.target.value }))}
+                  {...fieldProps}
+                />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`${id}-email`}>Email</Label>
+                <Input
+                  id={`${id}-email`}
+                  name="email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  placeholder="jane@example.com"
+                  maxLength={LIMITS.emailMax}
+                  value={values.email}
+                  onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
+                  {...fieldProps}
+                />
+              </div>
+            </div>
+            {error && (
+              <p
+                id={errorId}
+                role="alert"
+                className="rounded-lg border border-destructive/30 bg-destructive-soft px-3.5 py-3 text-sm font-medium text-destructive"
+              >
+                {error}
+              </p>
+            )}
+            <Button type="submit" variant="secondary" className="w-full sm:w-auto sm:self-start" disabled={submitting}>
+              {submitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+              {submitting ? 'Sending...' : 'Send'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
