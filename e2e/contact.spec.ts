@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { notifications, SHOP_PORT } from './support.ts';
 
-/** The shop on port 3100 writes its mail as .eml files here (no SMTP_URL). */
+/** The main test shop writes its mail as .eml files here (no SMTP_URL). */
 const MAIL_DIR = join(tmpdir(), `skippass-e2e-${SHOP_PORT}`, 'mail');
 
 const contactForm = (page: Page) => page.getByRole('region', { name: 'Get in Touch' });

@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
 
-export const SHOP_PORT = 3100;
-export const FAILING_SHOP_PORT = 3101;
+/** E2E_PORT moves both test shops, so two runs (say CI and a developer) can share a machine. */
+export const SHOP_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const FAILING_SHOP_PORT = SHOP_PORT + 1;
 export const FEEDBACK_URL = 'https://example.com/feedback';
 export const FAILING_SHOP_URL = `http://127.0.0.1:${FAILING_SHOP_PORT}`;
 
