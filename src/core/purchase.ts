@@ -73,6 +73,8 @@ export interface PurchaseResponse {
   pass: Pass;
   /** False when the database could not be written and the purchase waits in the durable spool. */
   saved: boolean;
+  /** The signed link the pass's QR code holds; staff open it to check the pass in. */
+  verificationUrl: string;
 }
 
 /** SPEC section 9: 10 uppercase hexadecimal characters taken from a random UUID. */
@@ -103,8 +105,8 @@ export function receiptFileName(productName: string, passId: string): string {
   return `${fileSlug(productName)}-pass-${passId}.txt`;
 }
 
-/** The downloadable text receipt: every pass field, eventType included. */
-export function receiptText(productName: string, pass: Pass): string {
+/** The downloadable text receipt: every pass field, eventType included, and the verification link. */
+export function receiptText(productName: string, pass: Pass, verificationUrl?: string): string {
   return [
     `${productName} - Skip-the-Line Pass Receipt`,
     '',
@@ -120,6 +122,7 @@ export function receiptText(productName: string, pass: Pass): string {
     '',
     'Show this pass at the event entrance to skip the line.',
     'Valid once per event. Your name may be checked against a photo ID.',
+    ...(verificationUrl ? ['', `Verify this pass: ${verificationUrl}`] : []),
     '',
   ].join('\n');
 }

@@ -9,12 +9,14 @@ import type { Db } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { type PaymentProvider, simulatedPayment } from './payment/payment-provider.ts';
 import { createAuth } from './auth/auth.ts';
-import { authSecret } from './auth/auth-secret.ts';
+import { passCodes } from './passes/pass-codes.ts';
+import { persistentSecret } from './persistent-secret.ts';
 import { type OutboxWorker, outboxWorker } from './email/outbox-worker.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './email/transport.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { eventRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { webRoutes } from './routes/web.ts';
@@ -110,8 +112,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('outbox', outbox);
   const wakeMail = options.backgroundJobs === false ? () => {} : outbox.wake;
 
+  const codes = passCodes(persistentSecret(config.PASS_SIGNING_SECRET, config.DATA_DIR, 'pass-secret'), config.PUBLIC_URL);
   const purchases = purchaseService({
     db,
+    passCodes: codes,
     payment,
     spool,
     idempotency,
@@ -122,11 +126,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...(options.newId ? { newId: options.newId } : {}),
   });
 
-  purchaseRoutes(app, { purchases, perMinute: config.RATE_LIMIT_PER_MINUTE });
+  purchaseRoutes(app, { purchases, perMinute: config.RATE_LIMIT_PER_MINUTE, db, timeZone: config.SHOP_TIMEZONE });
   contactRoutes(app, { contact: contactService({ db }), perMinute: config.CONTACT_RATE_LIMIT_PER_MINUTE, onQueued: wakeMail });
   const auth = createAuth({
     db,
-    secret: authSecret(config.AUTH_SECRET, config.DATA_DIR),
+    secret: persistentSecret(config.AUTH_SECRET, config.DATA_DIR, 'auth-secret'),
     publicUrl: config.PUBLIC_URL,
     onMailQueued: wakeMail,
   });
@@ -139,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mail: mailContext,
     onMailQueued: wakeMail,
   });
+  await eventRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE, passCodes: codes });
   healthRoutes(app, { db, spool });
   await webRoutes(app, {
     webDir: options.webDir ?? DEFAULT_WEB_DIR,

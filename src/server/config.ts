@@ -33,6 +33,7 @@ const envSchema = z.object({
   SHOP_TIMEZONE: timeZone.default(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
   FEEDBACK_URL: z.url({ protocol: /^https?$/ }).default('https://forms.gle/skippass-feedback'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PASS_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),

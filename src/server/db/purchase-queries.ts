@@ -6,13 +6,16 @@ import { type Db, queryRows } from './database.ts';
 export interface PurchaseRecord {
   pass: Pass;
   amountCents: number;
+  verificationUrl: string;
+  /** Bought through an event's own page. */
+  eventId?: number;
   /** False once the purchase went to the spool: a retry with the same key repeats that first answer. */
   saved: boolean;
   idempotency?: { key: string; fingerprint: string };
 }
 
 export function responseOf(record: PurchaseRecord): PurchaseResponse {
-  return { pass: record.pass, saved: record.saved };
+  return { pass: record.pass, saved: record.saved, verificationUrl: record.verificationUrl };
 }
 
 export const PURCHASE_CONFIRMATION = 'purchase_confirmation';
@@ -31,6 +34,7 @@ export async function insertPurchase(db: Db, record: PurchaseRecord): Promise<'i
     eventType: pass.eventType,
     timestamp: pass.timestamp,
     orderId: pass.id,
+    verificationUrl: record.verificationUrl,
   };
   const idempotency = record.idempotency
     ? sql`, remembered as (
@@ -48,9 +52,9 @@ export async function insertPurchase(db: Db, record: PurchaseRecord): Promise<'i
     : sql``;
   const inserted = await queryRows(db, sql`
     with inserted as (
-      insert into purchases (name, email, event_name, event_type, amount, order_id, created_at)
+      insert into purchases (name, email, event_name, event_type, amount, order_id, created_at, event_id)
       values (${pass.name}, ${pass.email}, ${pass.eventName}, ${pass.eventType},
-              ${record.amountCents}, ${pass.id}, ${createdAt}::timestamptz)
+              ${record.amountCents}, ${pass.id}, ${createdAt}::timestamptz, ${record.eventId ?? null}::bigint)
       on conflict (order_id) do nothing
       returning order_id
     ), queued as (

@@ -13,6 +13,8 @@ export const purchases = pgTable(
     amount: integer('amount').notNull(),
     orderId: varchar('order_id', { length: 10 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Set when bought through an event's own page; home-flow passes are valid for all events. */
+    eventId: bigint('event_id', { mode: 'number' }).references(() => events.id),
   },
   (table) => [
     uniqueIndex('purchases_order_id_key').on(table.orderId),
@@ -157,3 +159,41 @@ export const profiles = pgTable('profiles', {
   role: text('role').notNull().default('user'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** Events staff create; the event page sells passes for one, and the door admits passes to one. */
+export const events = pgTable(
+  'events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    title: varchar('title', { length: 100 }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    location: varchar('location', { length: 200 }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('events_starts_at_idx').on(table.startsAt),
+    check('events_price_not_negative', sql`${table.priceCents} >= 0`),
+  ],
+);
+
+/** One admission of one pass at one event: the unique key is what makes a pass valid once per event. */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: varchar('order_id', { length: 10 })
+      .notNull()
+      .references(() => purchases.orderId),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    staffUserId: text('staff_user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('check_ins_order_id_event_id_key').on(table.orderId, table.eventId),
+    index('check_ins_event_id_checked_in_at_idx').on(table.eventId, table.checkedInAt.desc()),
+  ],
+);

@@ -8,8 +8,10 @@ import {
   headerSafe,
   type MailContext,
   purchaseConfirmationMail,
+  QR_CONTENT_ID,
   type RenderedMail,
 } from './templates.ts';
+import QRCode from 'qrcode';
 import { isPermanentMailError, type MailTransport } from './transport.ts';
 
 export const MAIL_KINDS = {
@@ -28,7 +30,16 @@ const renderers: Record<string, (context: MailContext, payload: unknown) => Rend
   [MAIL_KINDS.purchaseConfirmation]: (context, payload) =>
     purchaseConfirmationMail(
       context,
-      z.object({ name: z.string(), eventName: z.string(), eventType: z.string(), timestamp: z.string(), orderId: z.string() }).parse(payload),
+      z
+        .object({
+          name: z.string(),
+          eventName: z.string(),
+          eventType: z.string(),
+          timestamp: z.string(),
+          orderId: z.string(),
+          verificationUrl: z.string().optional(),
+        })
+        .parse(payload),
     ),
   [MAIL_KINDS.contactConfirmation]: (context, payload) =>
     contactConfirmationMail(context, z.object({ name: z.string() }).parse(payload)),
@@ -108,6 +119,9 @@ export function outboxWorker(options: OutboxWorkerOptions) {
         text: mail.text,
         html: mail.html,
         messageId: `<outbox-${row.id}@${host}>`,
+        ...(mail.qrCode
+          ? { attachments: [{ filename: 'pass-qr.png', content: await QRCode.toBuffer(mail.qrCode, { margin: 1, width: 400 }), cid: QR_CONTENT_ID }] }
+          : {}),
       });
       await queryRows(options.db, sql`update outbox set status = 'sent', sent_at = now(), last_error = null where id = ${row.id}`);
       options.log.info({ outboxId: row.id, kind: row.kind, ...(location ? { file: location } : {}) }, location ? `mail written to ${location}` : 'mail sent');

@@ -5,7 +5,11 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Text to show as a QR code image; the HTML refers to it as cid:pass-qr. */
+  qrCode?: string;
 }
+
+export const QR_CONTENT_ID = 'pass-qr';
 
 export interface MailContext {
   productName: string;
@@ -38,6 +42,8 @@ export interface PurchaseConfirmation {
   eventType: string;
   timestamp: string;
   orderId: string;
+  /** Absent in rows queued before passes were signed. */
+  verificationUrl?: string | undefined;
 }
 
 export function purchaseConfirmationMail(context: MailContext, pass: PurchaseConfirmation): RenderedMail {
@@ -51,6 +57,7 @@ export function purchaseConfirmationMail(context: MailContext, pass: PurchaseCon
     `Order ID: ${pass.orderId}`,
     `Amount: ${formatCents(PASS_PRICE_CENTS)}`,
     `How to use your pass: show this email or your confirmation screen at the event entrance to skip the line. The pass is valid once per event, and staff may check your name.`,
+    ...(pass.verificationUrl ? [`Your pass code (staff scan or open it at the door): ${pass.verificationUrl}`] : []),
   ];
   const html = layout(context, subject, [
     `Hi ${escapeHtml(pass.name)},`,
@@ -63,8 +70,18 @@ export function purchaseConfirmationMail(context: MailContext, pass: PurchaseCon
       `<strong>Amount:</strong> ${formatCents(PASS_PRICE_CENTS)}`,
     ].join('<br>'),
     `<strong>How to use your pass:</strong> show this email or your confirmation screen at the event entrance to skip the line. The pass is valid once per event, and staff may check your name.`,
+    ...(pass.verificationUrl
+      ? [
+          `<img src="cid:${QR_CONTENT_ID}" width="200" height="200" alt="QR code of pass ${escapeHtml(pass.orderId)}" style="display:block;margin:0 auto">`,
+        ]
+      : []),
   ]);
-  return { subject, text: `${lines.join('\n\n')}\n\n${context.productName}\n`, html };
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${context.productName}\n`,
+    html,
+    ...(pass.verificationUrl ? { qrCode: pass.verificationUrl } : {}),
+  };
 }
 
 export interface ContactConfirmation {

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   html: string;
   /** Stable per outbox row, so a receiver can drop the rare duplicate after a crash mid-send. */
   messageId: string;
+  /** Inline images the HTML refers to by cid. */
+  attachments?: Array<{ filename: string; content: Buffer; cid: string }>;
 }
 
 /** Where mail leaves the process: an SMTP server, or .eml files when none is configured. */

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_EVENT_TYPE, PASS_PRICE_CENTS, PASS_PRICE_DOLLARS } from '../../core/constants.ts';
+import { DEFAULT_EVENT_TYPE, PASS_PRICE_CENTS } from '../../core/constants.ts';
 import { API_ERRORS } from '../../core/messages.ts';
 import { formatTimestamp, newPassId, type PurchaseInput, type PurchaseResponse } from '../../core/purchase.ts';
 import type { Db } from '../db/database.ts';
 import { insertPurchase, responseOf, type PurchaseRecord } from '../db/purchase-queries.ts';
 import { ApiError } from '../errors.ts';
+import type { PassCodes } from '../passes/pass-codes.ts';
 import type { PaymentProvider } from '../payment/payment-provider.ts';
 import type { PurchaseSpool } from '../spool/purchase-spool.ts';
 import { fingerprintOf, type IdempotencyStore } from './idempotency.ts';
@@ -12,8 +13,15 @@ import { fingerprintOf, type IdempotencyStore } from './idempotency.ts';
 /** A freshly drawn pass ID collides with a stored one about once in 10^12 sales; a few draws suffice. */
 const MAX_ID_DRAWS = 5;
 
+/** What is being bought: the home flow's pass, or (with eventId and its price) one event's. */
+export interface PurchaseOrder extends PurchaseInput {
+  eventId?: number;
+  priceCents?: number;
+}
+
 export interface PurchaseServiceDeps {
   db: Db;
+  passCodes: PassCodes;
   payment: PaymentProvider;
   spool: PurchaseSpool;
   idempotency: IdempotencyStore;
@@ -40,7 +48,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? (() => newPassId());
 
-  async function buy(input: PurchaseInput, idempotencyKey?: string): Promise<PurchaseOutcome> {
+  async function buy(input: PurchaseOrder, idempotencyKey?: string): Promise<PurchaseOutcome> {
     const fingerprint = fingerprintOf(input);
     const idempotency = idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint };
     if (idempotency) {
@@ -54,7 +62,10 @@ export function purchaseService(deps: PurchaseServiceDeps) {
 
     let charged = false;
     try {
-      const payment = await deps.payment.charge({ amountCents: PASS_PRICE_CENTS, reference: idempotencyKey ?? fingerprint });
+      const payment = await deps.payment.charge({
+        amountCents: input.priceCents ?? PASS_PRICE_CENTS,
+        reference: idempotencyKey ?? fingerprint,
+      });
       if (!payment.ok) throw new ApiError(402, 'payment_failed', API_ERRORS.paymentFailed);
       charged = true;
       const response = await store(input, idempotency);
@@ -65,19 +76,24 @@ export function purchaseService(deps: PurchaseServiceDeps) {
     }
   }
 
-  async function store(input: PurchaseInput, idempotency: PurchaseRecord['idempotency']): Promise<PurchaseResponse> {
+  async function store(input: PurchaseOrder, idempotency: PurchaseRecord['idempotency']): Promise<PurchaseResponse> {
     const moment = now();
+    const amountCents = input.priceCents ?? PASS_PRICE_CENTS;
     const recordFor = (id: string): PurchaseRecord => ({
       pass: {
         id,
-        ...input,
+        name: input.name,
+        email: input.email,
+        eventName: input.eventName,
         eventType: DEFAULT_EVENT_TYPE,
-        amount: PASS_PRICE_DOLLARS,
+        amount: amountCents / 100,
         timestamp: formatTimestamp(moment, deps.timeZone),
         purchaseDate: moment.toISOString(),
       },
-      amountCents: PASS_PRICE_CENTS,
+      amountCents,
+      verificationUrl: deps.passCodes.verificationUrl(id),
       saved: true,
+      ...(input.eventId === undefined ? {} : { eventId: input.eventId }),
       ...(idempotency ? { idempotency } : {}),
     });
 

@@ -17,6 +17,7 @@ const record = (id: string): PurchaseRecord => ({
     purchaseDate: '2026-11-22T14:05:00.000Z',
   },
   amountCents: 300,
+  verificationUrl: `http://localhost:3000/check-in?code=${id}.sig`,
   saved: false,
 });
 

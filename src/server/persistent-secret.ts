@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** AUTH_SECRET when set; otherwise one generated on first start and kept (mode 600) in DATA_DIR. */
-export function authSecret(configured: string | undefined, dataDir: string): string {
+/** The configured secret; otherwise one generated on first start and kept (mode 600) in DATA_DIR. */
+export function persistentSecret(configured: string | undefined, dataDir: string, fileName: string): string {
   if (configured) return configured;
-  const file = join(dataDir, 'auth-secret');
+  const file = join(dataDir, fileName);
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, LIMITS } from './constants.ts';
+import { VALIDATION } from './messages.ts';
+import { sanitizeText } from './sanitize.ts';
+import { optionalText } from './validation.ts';
+
+/** An event as the public event page and the staff screens show it. */
+export interface ShopEvent {
+  id: number;
+  title: string;
+  /** YYYY-MM-DD in the shop's time zone. */
+  date: string;
+  /** HH:MM (24-hour) in the shop's time zone. */
+  time: string;
+  location: string;
+  priceCents: number;
+}
+
+export const EVENT_MESSAGES = {
+  titleRequired: 'Title must be 2 to 100 characters long',
+  dateInvalid: 'Date must be a date such as 2026-12-31',
+  timeInvalid: 'Time must be a time such as 19:30',
+  locationRequired: 'Location must be 2 to 200 characters long',
+  priceInvalid: 'Price must be an amount from 0.00 to 1000.00',
+} as const;
+
+/** Staff create and edit events with this; the price arrives in dollars as typed ("3" or "12.50"). */
+export const eventInputSchema = z
+  .strictObject({ title: optionalText, date: optionalText, time: optionalText, location: optionalText, price: z.union([z.string(), z.number()]) })
+  .transform((raw) => ({
+    title: sanitizeText(raw.title),
+    date: raw.date.trim(),
+    time: raw.time.trim(),
+    location: sanitizeText(raw.location),
+    price: String(raw.price).trim().replace(/^\$/, ''),
+  }))
+  .superRefine((input, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (input.title.length < 2 || input.title.length > 100) return fail(EVENT_MESSAGES.titleRequired);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || Number.isNaN(Date.parse(`${input.date}T00:00:00Z`))) {
+      return fail(EVENT_MESSAGES.dateInvalid);
+    }
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(input.time)) return fail(EVENT_MESSAGES.timeInvalid);
+    if (input.location.length < 2 || input.location.length > 200) return fail(EVENT_MESSAGES.locationRequired);
+    if (!/^\d{1,4}(\.\d{1,2})?$/.test(input.price) || Number(input.price) > 1000) return fail(EVENT_MESSAGES.priceInvalid);
+  })
+  .transform(({ price, ...event }) => ({ ...event, priceCents: Math.round(Number(price) * 100) }));
+
+export type EventInput = z.output<typeof eventInputSchema>;
+
+/** The older event-specific purchase view (SPEC section 2): name and email for one event. */
+export const eventPurchaseInputSchema = z
+  .strictObject({ name: optionalText, email: optionalText, eventId: z.coerce.number().int().positive() })
+  .transform((raw) => ({ name: sanitizeText(raw.name), email: sanitizeText(raw.email), eventId: raw.eventId }))
+  .superRefine((input, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (!input.name || !input.email) return fail(VALIDATION.fillAllFields);
+    if (!EMAIL_PATTERN.test(input.email)) return fail(VALIDATION.invalidEmail);
+    if (input.name.length < LIMITS.nameMin) return fail(VALIDATION.contactNameMin);
+    if (input.name.length > LIMITS.nameMax) return fail(VALIDATION.nameMax);
+    if (input.email.length > LIMITS.emailMax) return fail(VALIDATION.emailMax);
+  });
+
+/** What a door scan or a typed pass ID came to (POST /api/admin/check-ins). */
+export type CheckInResult =
+  | { result: 'valid'; orderId: string; name: string; eventName: string; checkedInAt: string }
+  | { result: 'already_used'; orderId: string; name: string; checkedInAt: string }
+  | { result: 'invalid' };

@@ -1,0 +1,57 @@
+/**
+ * The staff side's user-facing texts: /auth, the protected-route guard and /admin
+ * (SPEC sections 2, 5 and 8). Keep them exactly as the spec words them: they are the product.
+ */
+export const AUTH_TEXT = {
+  title: 'Sign In or Create Account',
+  signIn: 'Sign In',
+  createAccount: 'Create Account',
+  toCreate: "Don't have an account? Create one",
+  toSignIn: 'Already have an account? Sign in',
+} as const;
+
+export const AUTH_VALIDATION = {
+  invalidEmail: 'Please enter a valid email address',
+  passwordMin: 'Password must be at least 6 characters long',
+  passwordsDoNotMatch: 'Passwords do not match',
+} as const;
+
+export const AUTH_NOTICES = {
+  alreadyRegistered: 'This email is already registered. Please sign in instead.',
+  invalidCredentials: 'Invalid email or password. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  signUpSuccess: 'Please check your email to confirm your account.',
+  signInSuccess: 'Welcome back! You have been signed in successfully.',
+} as const;
+
+export const GUARD_TEXT = {
+  loading: 'Loading...',
+  accessDeniedTitle: 'Access Denied',
+  accessDeniedText: "You don't have permission to access this page. Admin privileges are required.",
+  goBack: 'Go Back',
+} as const;
+
+export const ADMIN_TEXT = {
+  title: 'Admin Panel',
+  refresh: 'Refresh',
+  exportCsv: 'Export CSV',
+  signOut: 'Sign Out',
+  totalPurchases: 'Total Purchases',
+  totalRevenue: 'Total Revenue',
+  mostPopularSport: 'Most Popular Sport',
+  todaysSales: "Today's Sales",
+  notAvailable: 'N/A',
+  purchaseRecords: 'Purchase Records',
+  loadingPurchases: 'Loading purchases...',
+  noPurchases: 'No purchases found',
+} as const;
+
+/** The CSV columns and the table columns are the same (SPEC sections 2 and 9). */
+export const PURCHASE_COLUMNS = ['Full Name', 'Email', 'Event', 'Sport', 'Amount', 'Order ID', 'Purchase Date'] as const;
+
+export const ADMIN_NOTICES = {
+  loadFailed: 'Failed to load purchase data',
+  connectFailed: 'Failed to connect to database',
+  exportFailed: 'Export Failed',
+  exportComplete: 'Export Complete',
+} as const;
