@@ -13,6 +13,7 @@ const sold: PurchaseResponse = {
     purchaseDate: '2026-11-22T14:05:00.000Z',
   },
   saved: true,
+  verificationUrl: 'http://localhost:3000/check-in?code=ABCDEF0123.signature-signature-si',
 };
 
 type Answer = Response | Error;
