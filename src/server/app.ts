@@ -130,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   contactRoutes(app, { contact: contactService({ db }), perMinute: config.CONTACT_RATE_LIMIT_PER_MINUTE, onQueued: wakeMail });
   const auth = createAuth({
     db,
+    log: app.log,
     secret: persistentSecret(config.AUTH_SECRET, config.DATA_DIR, 'auth-secret'),
     publicUrl: config.PUBLIC_URL,
     onMailQueued: wakeMail,

@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { sql } from 'drizzle-orm';
 import { LIMITS } from '../../core/constants.ts';
@@ -13,6 +14,7 @@ export const SESSION_RENEW_AFTER_SECONDS = 10 * 60;
 
 export interface AuthOptions {
   db: Db;
+  log: FastifyBaseLogger;
   secret: string;
   publicUrl: string;
   /** The outbox has a new message to send. */
@@ -71,6 +73,8 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
+    // Into the server's own log, at its level (and never with passwords: better-auth logs none).
+    logger: { level: 'warn', log: (level, message) => options.log[level](`auth: ${message}`) },
   });
 }
 
