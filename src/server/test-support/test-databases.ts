@@ -34,6 +34,8 @@ export function testBackends(): TestBackend[] {
 async function openPgliteFromSnapshot(): Promise<TestDatabase> {
   const snapshot = await readFile(inject('pgliteSnapshot'));
   const client = new PGlite({ loadDataDir: new Blob([snapshot]) });
+  // Loading the snapshot takes a moment; tests (and their timeouts) start once it is done.
+  await client.waitReady;
   return withHelpers(openPglite({ client }));
 }
 
