@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+const statsSchema = z.object({
+  totalPurchases: z.number(),
+  totalRevenueCents: z.number(),
+  mostPopularSport: z.string().nullable(),
+  todaysSales: z.number(),
+});
+
+const purchaseSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  name: z.string(),
+  email: z.string(),
+  eventName: z.string(),
+  eventType: z.string(),
+  /** Cents. */
+  amount: z.number(),
+  orderId: z.string(),
+  createdAt: z.string(),
+});
+
+const purchasePageSchema = z.object({ items: z.array(purchaseSchema), nextCursor: z.string().nullable() });
+
+const outboxMessageSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+const outboxSchema = z.object({ items: z.array(outboxMessageSchema) });
+
+export type PurchaseStats = z.infer<typeof statsSchema>;
+export type PurchaseRecord = z.infer<typeof purchaseSchema>;
+export type PurchasePage = z.infer<typeof purchasePageSchema>;
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/**
+ * How an admin call went. `network`: the request itself failed (no answer). `unauthorized`: the
+ * session ended (401) or the admin role is gone (403). `server`: any other refusal or a bad answer.
+ */
+export type AdminResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; kind: 'network' | 'unauthorized' | 'server' | 'aborted'; status: number; message: string };
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+}
+
+function failure<T>(kind: 'network' | 'unauthorized' | 'server' | 'aborted', status: number, message = ''): AdminResult<T> {
+  return { ok: false, kind, status, message };
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { error?: { message?: unknown } } | null;
+  return typeof body?.error?.message === 'string' ? body.error.message : '';
+}
+
+/** One request: a refusal, a lost connection and an answer of the wrong shape each end up typed. */
+async function request<T>(
+  url: string,
+  init: RequestInit,
+  read: (response: Response) => Promise<T | undefined>,
+  options: RequestOptions,
+): Promise<AdminResult<T>> {
+  const fetchImpl = options.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { ...init, signal: options.signal, cache: 'no-store' });
+  } catch {
+    return failure(options.signal?.aborted ? 'aborted' : 'network', 0);
+  }
+  if (response.status === 401 || response.status === 403) {
+    return failure('unauthorized', response.status, await errorMessage(response));
+  }
+  if (!response.ok) return failure('server', response.status, await errorMessage(response));
+  try {
+    const data = await read(response);
+    return data === undefined ? failure('server', response.status) : { ok: true, data };
+  } catch {
+    return failure(options.signal?.aborted ? 'aborted' : 'network', response.status);
+  }
+}
+
+function getJson<T>(url: string, schema: z.ZodType<T>, options: RequestOptions): Promise<AdminResult<T>> {
+  return request(url, { headers: { accept: 'application/json' } }, async (response) => {
+    const parsed = schema.safeParse(await response.json());
+    return parsed.success ? parsed.data : undefined;
+  }, options);
+}
+
+export function fetchStats(options: RequestOptions = {}): Promise<AdminResult<PurchaseStats>> {
+  return getJson('/api/admin/stats', statsSchema, options);
+}
+
+export interface PurchaseQuery {
+  q?: string;
+  cursor?: string | null;
+  limit?: number;
+}
+
+/** One page of purchases, newest first; `nextCursor` asks for the page after it. */
+export function fetchPurchases(query: PurchaseQuery, options: RequestOptions = {}): Promise<AdminResult<PurchasePage>> {
+  const params = new URLSearchParams({ limit: String(query.limit ?? 50) });
+  if (query.cursor) params.set('cursor', query.cursor);
+  if (query.q?.trim()) params.set('q', query.q.trim());
+  return getJson(`/api/admin/purchases?${params}`, purchasePageSchema, options);
+}
+
+export interface CsvFile {
+  blob: Blob;
+  /** The server's file name (content-disposition), e.g. skippass-purchases-2026-11-22.csv. */
+  fileName: string | null;
+}
+
+/** `filename="..."` (or RFC 5987 `filename*=UTF-8''...`) from a content-disposition header. */
+export function fileNameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]+)"|filename\s*=\s*([^;]+)/i.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name.replace(/[\\/]/g, '_') : null;
+}
+
+/** The whole purchase list as CSV, read to the end so a cut-off download counts as a failure. */
+export function fetchPurchasesCsv(options: RequestOptions = {}): Promise<AdminResult<CsvFile>> {
+  return request('/api/admin/purchases.csv', { headers: { accept: 'text/csv' } }, async (response) => ({
+    blob: await response.blob(),
+    fileName: fileNameFrom(response.headers.get('content-disposition')),
+  }), options);
+}
+
+export function fetchOutbox(options: RequestOptions = {}): Promise<AdminResult<OutboxMessage[]>> {
+  return getJson('/api/admin/outbox', outboxSchema, options).then((result) =>
+    result.ok ? { ok: true, data: result.data.items } : result,
+  );
+}
+
+/** Queues a failed message again (409 when it is not failed, 404 when it is gone). */
+export function retryOutboxMessage(id: number, options: RequestOptions = {}): Promise<AdminResult<true>> {
+  return request(
+    `/api/admin/outbox/${encodeURIComponent(String(id))}/retry`,
+    { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{}' },
+    async () => true as const,
+    options,
+  );
+}

@@ -1,0 +1,100 @@
+import { Mail, Receipt } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AUTH_NOTICES } from '../../../core/staff-messages.ts';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { clearSession, signOut, useSession } from '../../lib/session.ts';
+import { AdminHeader } from './admin-header.tsx';
+import { OutboxPanel } from './outbox-panel.tsx';
+import { PurchaseRecords } from './purchase-records.tsx';
+import { StatCards } from './stat-cards.tsx';
+import { useCsvExport } from './use-csv-export.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+import { usePurchases } from './use-purchases.ts';
+import { useStats } from './use-stats.ts';
+
+type AdminTab = 'purchases' | 'outbox';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Route `/admin` (behind the admin guard): figures, purchase records, export and the email outbox. */
+export function AdminPage({ productName }: { productName: string }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [refreshToken, setRefreshToken] = useState(0);
+  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<AdminTab>('purchases');
+  const [signingOut, setSigningOut] = useState(false);
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { stats, loading: statsLoading } = useStats(refreshToken);
+  const { loadMore, ...list } = usePurchases(query, refreshToken);
+  const { exporting, exportCsv } = useCsvExport(productName);
+
+  const refresh = () => setRefreshToken((token) => token + 1);
+  const hasPurchases = list.items.length > 0 || (stats?.totalPurchases ?? 0) > 0;
+
+  const endSession = async () => {
+    setSigningOut(true);
+    if (!(await signOut())) {
+      setSigningOut(false);
+      toast.error(AUTH_NOTICES.unexpected);
+      return;
+    }
+    // Signed out first, so /auth does not see the old session and send the visitor on to /.
+    clearSession();
+    navigate('/auth', { replace: true });
+  };
+
+  return (
+    <div className="flex-1 bg-muted/50">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10">
+        <AdminHeader
+          email={session.status === 'ready' ? (session.user?.email ?? '') : ''}
+          refreshing={statsLoading || list.status === 'loading'}
+          onRefresh={refresh}
+          exportDisabled={!hasPurchases}
+          exporting={exporting}
+          onExport={() => void exportCsv()}
+          signingOut={signingOut}
+          onSignOut={() => void endSession()}
+        />
+        <StatCards stats={stats} loading={statsLoading} />
+        <Tabs<AdminTab>
+          label="Admin sections"
+          value={tab}
+          onValueChange={setTab}
+          tabs={[
+            {
+              key: 'purchases',
+              label: (
+                <>
+                  <Receipt aria-hidden="true" /> Purchases
+                </>
+              ),
+              panel: (
+                <PurchaseRecords
+                  list={list}
+                  search={search}
+                  onSearchChange={setSearch}
+                  searching={search.trim() !== query || (list.status === 'loading' && query !== '')}
+                  onLoadMore={loadMore}
+                  onRetry={refresh}
+                />
+              ),
+            },
+            {
+              key: 'outbox',
+              label: (
+                <>
+                  <Mail aria-hidden="true" /> Email outbox
+                </>
+              ),
+              panel: <OutboxPanel refreshToken={refreshToken} />,
+            },
+          ]}
+        />
+      </div>
+    </div>
+  );
+}

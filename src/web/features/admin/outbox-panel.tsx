@@ -1,0 +1,112 @@
+import { LoaderCircle, RotateCw } from 'lucide-react';
+import { useId } from 'react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { cn } from '../../lib/cn.ts';
+import type { OutboxMessage } from './admin-api.ts';
+import { formatDateTime } from './format.ts';
+import { useOutbox } from './use-outbox.ts';
+
+const COLUMNS = ['To', 'Subject', 'Status', 'Tries', 'Last error', 'Time', 'Action'] as const;
+
+const STATUS_STYLES: Record<OutboxMessage['status'], string> = {
+  sent: 'border-success/25 bg-success/10 text-success',
+  pending: 'border-accent/40 bg-accent/15 text-accent-foreground',
+  failed: 'border-destructive/25 bg-destructive-soft text-destructive',
+};
+
+function MessageRow({ message, retrying, onRetry }: { message: OutboxMessage; retrying: boolean; onRetry: () => void }) {
+  return (
+    <TableRow>
+      <TableCell className="max-w-56 truncate font-medium" title={message.recipient}>
+        {message.recipient}
+      </TableCell>
+      <TableCell className="max-w-72 min-w-48">{message.subject}</TableCell>
+      <TableCell>
+        <Badge className={cn('capitalize', STATUS_STYLES[message.status])}>{message.status}</Badge>
+      </TableCell>
+      <TableCell className="text-right tabular-nums">{message.attempts}</TableCell>
+      <TableCell className="max-w-64 min-w-32 text-xs break-words text-muted-foreground">{message.lastError ?? '—'}</TableCell>
+      <TableCell className="whitespace-nowrap text-muted-foreground">
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+      </TableCell>
+      <TableCell>
+        {message.status === 'failed' && (
+          <Button size="sm" variant="outline" onClick={onRetry} disabled={retrying} aria-label={`Retry message to ${message.recipient}`}>
+            {retrying ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <RotateCw aria-hidden="true" />}
+            Retry
+          </Button>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** Staff view of the email outbox (issue 3): recent messages, and a retry for failed ones. */
+export function OutboxPanel({ refreshToken }: { refreshToken: number }) {
+  const id = useId();
+  const { messages, status, retrying, retry, reload } = useOutbox(refreshToken);
+
+  const state =
+    messages.length > 0 ? null : status === 'loading' ? (
+      <Spinner>Loading messages...</Spinner>
+    ) : status === 'error' ? (
+      <span>
+        The outbox could not be loaded.{' '}
+        <button type="button" onClick={reload} className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline">
+          Try again
+        </button>
+      </span>
+    ) : (
+      <span className="font-medium">No emails yet</span>
+    );
+
+  return (
+    <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
+      <CardHeader>
+        <CardTitle as="h2" id={`${id}-title`}>
+          Email outbox
+        </CardTitle>
+        <CardDescription>
+          The latest 100 emails: purchase and contact confirmations and account links. Failed emails can be sent again.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="px-0 sm:px-6">
+        <TableContainer aria-label="Email outbox, scrollable" className="border-y sm:rounded-xl sm:border">
+          <Table aria-busy={status === 'loading'} className={cn('transition-opacity', status === 'loading' && messages.length > 0 && 'opacity-60')}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                {COLUMNS.map((column) => (
+                  <TableHead key={column} className={column === 'Tries' ? 'text-right' : undefined}>
+                    {column === 'Action' ? <span className="sr-only">Action</span> : column}
+                  </TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {state ? (
+                <TableRow className="hover:bg-transparent">
+                  <TableCell colSpan={COLUMNS.length} className="py-14 text-center text-muted-foreground">
+                    {state}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                messages.map((message) => (
+                  <MessageRow
+                    key={message.id}
+                    message={message}
+                    retrying={retrying.has(message.id)}
+                    onRetry={() => void retry(message)}
+                  />
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { formatCents } from '../../../core/money.ts';
+import { ADMIN_TEXT, PURCHASE_COLUMNS } from '../../../core/staff-messages.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { cn } from '../../lib/cn.ts';
+import type { PurchaseRecord } from './admin-api.ts';
+import { formatDateTime } from './format.ts';
+import type { PurchaseList } from './use-purchases.ts';
+
+export interface PurchaseTableProps {
+  list: PurchaseList;
+  onRetry: () => void;
+}
+
+function Row({ purchase }: { purchase: PurchaseRecord }) {
+  return (
+    <TableRow>
+      <TableCell className="font-semibold whitespace-nowrap">{purchase.name}</TableCell>
+      <TableCell className="max-w-64 truncate text-muted-foreground" title={purchase.email}>
+        {purchase.email}
+      </TableCell>
+      <TableCell className="max-w-64 min-w-40">{purchase.eventName}</TableCell>
+      <TableCell>
+        <Badge>{purchase.eventType}</Badge>
+      </TableCell>
+      <TableCell className="text-right font-medium tabular-nums">{formatCents(purchase.amount)}</TableCell>
+      <TableCell className="font-mono text-xs tracking-wider whitespace-nowrap">{purchase.orderId}</TableCell>
+      <TableCell className="whitespace-nowrap text-muted-foreground">
+        <time dateTime={purchase.createdAt}>{formatDateTime(purchase.createdAt)}</time>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** One full-width row for the table's states: loading, empty, failed. */
+function StateRow({ children }: { children: ReactNode }) {
+  return (
+    <TableRow className="hover:bg-transparent">
+      <TableCell colSpan={PURCHASE_COLUMNS.length} className="py-14 text-center text-muted-foreground">
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The Purchase Records table with the spec's columns and states. */
+export function PurchaseTable({ list, onRetry }: PurchaseTableProps) {
+  const refreshing = list.status === 'loading' && list.items.length > 0;
+  return (
+    <TableContainer aria-label="Purchase records, scrollable" className="border-y sm:rounded-xl sm:border">
+      <Table aria-busy={list.status === 'loading'} className={cn('transition-opacity', refreshing && 'opacity-60')}>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            {PURCHASE_COLUMNS.map((column) => (
+              <TableHead key={column} className={column === 'Amount' ? 'text-right' : undefined}>
+                {column}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {list.items.length > 0 ? (
+            list.items.map((purchase) => <Row key={purchase.id} purchase={purchase} />)
+          ) : list.status === 'loading' ? (
+            <StateRow>
+              <Spinner>{ADMIN_TEXT.loadingPurchases}</Spinner>
+            </StateRow>
+          ) : list.status === 'error' ? (
+            <StateRow>
+              <span>The purchases could not be loaded. </span>
+              <button type="button" onClick={onRetry} className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline">
+                Try again
+              </button>
+            </StateRow>
+          ) : (
+            <StateRow>
+              <span className="font-medium">{ADMIN_TEXT.noPurchases}</span>
+            </StateRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,143 @@
+import { LoaderCircle, LogIn, MailCheck, UserPlus } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { AUTH_TEXT } from '../../../core/staff-messages.ts';
+import { LIMITS } from '../../../core/constants.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { checkAuthForm, type AuthFormValues, type AuthMode, type Credentials } from './auth-validation.ts';
+import type { AuthOutcome } from './auth-api.ts';
+
+const EMPTY: AuthFormValues = { email: '', password: '', confirmPassword: '' };
+
+export interface AuthFormProps {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  /** Runs the sign-in or sign-up; resolves with what the server said. */
+  onSubmit: (mode: AuthMode, credentials: Credentials) => Promise<AuthOutcome>;
+  /** The address a confirmation link was just sent to, shown as a reminder. */
+  pendingConfirmation: string | null;
+}
+
+/** The email and password form of /auth; create mode adds Confirm Password (SPEC sections 2 and 5). */
+export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: AuthFormProps) {
+  const [values, setValues] = useState<AuthFormValues>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const id = useId();
+  const errorId = `${id}-error`;
+  const creating = mode === 'signUp';
+
+  const set = (field: keyof AuthFormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  const toggle = () => {
+    setValues(EMPTY);
+    setError(null);
+    onModeChange(creating ? 'signIn' : 'signUp');
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = checkAuthForm(mode, values);
+    if (!checked.ok) return setError(checked.message);
+    setError(null);
+    setSubmitting(true);
+    const outcome = await onSubmit(mode, checked.credentials);
+    setSubmitting(false);
+    if (!outcome.ok) return setError(outcome.message);
+    // After sign-up the account signs in next: keep the address, clear the passwords.
+    if (creating) setValues({ ...EMPTY, email: checked.credentials.email });
+  };
+
+  const fieldProps = {
+    readOnly: submitting,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  } as const;
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-busy={submitting}>
+      {pendingConfirmation && !creating && (
+        <p className="flex items-start gap-3 rounded-lg border border-primary/20 bg-secondary px-3.5 py-3 text-sm text-secondary-foreground">
+          <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            We sent a confirmation link to <strong className="font-semibold break-all">{pendingConfirmation}</strong>. Open it,
+            then sign in here.
+          </span>
+        </p>
+      )}
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete={creating ? 'email' : 'username'}
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder="you@example.com"
+          maxLength={LIMITS.emailMax}
+          value={values.email}
+          onChange={(event) => set('email')(event.target.value)}
+          {...fieldProps}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-password`}>Password</Label>
+        <Input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete={creating ? 'new-password' : 'current-password'}
+          placeholder={creating ? `At least ${LIMITS.passwordMin} characters` : undefined}
+          value={values.password}
+          onChange={(event) => set('password')(event.target.value)}
+          {...fieldProps}
+        />
+      </div>
+      {creating && (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-confirm`}>Confirm Password</Label>
+          <Input
+            id={`${id}-confirm`}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={(event) => set('confirmPassword')(event.target.value)}
+            {...fieldProps}
+          />
+        </div>
+      )}
+
+      {error && (
+        <p
+          id={errorId}
+          role="alert"
+          className="rounded-lg border border-destructive/30 bg-destructive-soft px-3.5 py-3 text-sm font-medium text-destructive"
+        >
+          {error}
+        </p>
+      )}
+
+      <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+        {submitting ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : creating ? (
+          <UserPlus aria-hidden="true" />
+        ) : (
+          <LogIn aria-hidden="true" />
+        )}
+        {creating ? AUTH_TEXT.createAccount : AUTH_TEXT.signIn}
+      </Button>
+
+      <p className="text-center text-sm text-muted-foreground">
+        <Button variant="link" className="h-auto text-sm font-medium whitespace-normal" onClick={toggle} disabled={submitting}>
+          {creating ? AUTH_TEXT.toSignIn : AUTH_TEXT.toCreate}
+        </Button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { ShieldCheck, Ticket } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AUTH_NOTICES, AUTH_TEXT, GUARD_TEXT } from '../../../core/staff-messages.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { refreshSession, useSession } from '../../lib/session.ts';
+import { signIn, signUp, type AuthOutcome } from './auth-api.ts';
+import { AuthForm } from './auth-form.tsx';
+import type { AuthMode, Credentials } from './auth-validation.ts';
+
+const DESCRIPTIONS: Record<AuthMode, string> = {
+  signIn: 'Staff sign in here to open the admin panel.',
+  signUp: 'Create a staff account. We will email you a link to confirm your address.',
+};
+
+/** Route `/auth`. A visitor who is already signed in, or who signs in, is sent to `/`. */
+export function AuthPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<AuthMode>('signIn');
+  const [pendingConfirmation, setPendingConfirmation] = useState<string | null>(null);
+
+  if (session.status === 'loading') return <Spinner className="flex-1 py-24">{GUARD_TEXT.loading}</Spinner>;
+  if (session.user) return <Navigate to="/" replace />;
+
+  const submit = async (submitted: AuthMode, credentials: Credentials): Promise<AuthOutcome> => {
+    if (submitted === 'signUp') {
+      const outcome = await signUp(credentials);
+      if (outcome.ok) {
+        toast.success(AUTH_NOTICES.signUpSuccess);
+        setPendingConfirmation(credentials.email);
+        setMode('signIn');
+      }
+      return outcome;
+    }
+    const outcome = await signIn(credentials);
+    if (outcome.ok) {
+      toast.success(AUTH_NOTICES.signInSuccess);
+      // Leave first: were the fresh session published while /auth is shown, it would redirect too.
+      navigate('/', { replace: true });
+      void refreshSession();
+    }
+    return outcome;
+  };
+
+  const changeMode = (next: AuthMode) => {
+    setPendingConfirmation(null);
+    setMode(next);
+  };
+
+  return (
+    <section
+      aria-labelledby="auth-title"
+      className="flex flex-1 items-start justify-center bg-muted/50 bg-[radial-gradient(ellipse_at_top,var(--color-secondary),transparent_60%)] px-4 py-10 sm:items-center sm:py-16"
+    >
+      <div className="w-full max-w-md">
+        <Card className="shadow-xl shadow-primary/5">
+          <CardHeader className="items-center text-center">
+            <span className="mb-2 flex size-12 items-center justify-center rounded-xl bg-secondary text-primary">
+              <ShieldCheck className="size-6" aria-hidden="true" />
+            </span>
+            <CardTitle as="h1" id="auth-title" className="text-2xl">
+              {AUTH_TEXT.title}
+            </CardTitle>
+            <CardDescription className="text-base">{DESCRIPTIONS[mode]}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <AuthForm mode={mode} onModeChange={changeMode} onSubmit={submit} pendingConfirmation={pendingConfirmation} />
+          </CardContent>
+        </Card>
+        <p className="mt-6 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
+          <Ticket className="size-4 shrink-0" aria-hidden="true" />
+          <span>
+            Buying a pass? No account needed.{' '}
+            <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
+              Go to the shop
+            </Link>
+          </span>
+        </p>
+      </div>
+    </section>
+  );
+}
