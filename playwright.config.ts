@@ -19,6 +19,7 @@ function shop(port: number, extraEnv: Record<string, string> = {}) {
       HOST: '127.0.0.1',
       DATA_DIR: join(tmpdir(), `skippass-e2e-${port}`),
       PAYMENT_DELAY_MS: '400',
+      EVENT_PAYMENT_DELAY_MS: '300',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000',
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000',

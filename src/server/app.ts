@@ -116,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const purchases = purchaseService({
     db,
     passCodes: codes,
+    ...(options.payment
+      ? {}
+      : { eventPayment: simulatedPayment({ delayMs: config.EVENT_PAYMENT_DELAY_MS, failureRate: config.PAYMENT_FAILURE_RATE }) }),
     payment,
     spool,
     idempotency,

@@ -28,6 +28,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().optional(),
   PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_PAYMENT_DELAY_MS),
+  /** SPEC section 9: the older, event-specific purchase view simulates a 1.5 s payment. */
+  EVENT_PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   PAYMENT_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   PRODUCT_NAME: z.string().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
   SHOP_TIMEZONE: timeZone.default(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),

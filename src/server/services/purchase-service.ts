@@ -22,6 +22,8 @@ export interface PurchaseOrder extends PurchaseInput {
 export interface PurchaseServiceDeps {
   db: Db;
   passCodes: PassCodes;
+  /** The event page's own (simulated) payment; the home flow's otherwise. */
+  eventPayment?: PaymentProvider;
   payment: PaymentProvider;
   spool: PurchaseSpool;
   idempotency: IdempotencyStore;
@@ -62,7 +64,8 @@ export function purchaseService(deps: PurchaseServiceDeps) {
 
     let charged = false;
     try {
-      const payment = await deps.payment.charge({
+      const provider = input.eventId !== undefined && deps.eventPayment ? deps.eventPayment : deps.payment;
+      const payment = await provider.charge({
         amountCents: input.priceCents ?? PASS_PRICE_CENTS,
         reference: idempotencyKey ?? fingerprint,
       });
