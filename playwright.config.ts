@@ -38,7 +38,9 @@ function shop(port: number, extraEnv: Record<string, string> = {}) {
 
 export default defineConfig({
   testDir: 'e2e',
-  testMatch: '*.spec.ts',
+  testMatch: '**/*.spec.ts',
+  // Screenshots are a design review aid, taken only on request (npm run screenshots).
+  testIgnore: process.env.SCREENSHOTS ? [] : ['**/screenshots/**'],
   fullyParallel: true,
   workers: 2,
   retries: 0,
