@@ -5,6 +5,7 @@ import { LIMITS } from '../../../core/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
 import { checkAuthForm, type AuthFormValues, type AuthMode, type Credentials } from './auth-validation.ts';
 import type { AuthOutcome } from './auth-api.ts';
 
@@ -112,15 +113,7 @@ export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: 
         </div>
       )}
 
-      {error && (
-        <p
-          id={errorId}
-          role="alert"
-          className="rounded-lg border border-destructive/30 bg-destructive-soft px-3.5 py-3 text-sm font-medium text-destructive"
-        >
-          {error}
-        </p>
-      )}
+      <FormError id={errorId} message={error} />
 
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {submitting ? (

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
 import { requestConfirmation } from './contact-api.ts';
 
 const EMPTY = { name: '', email: '' };
@@ -96,15 +97,7 @@ export function ContactSection() {
                 />
               </div>
             </div>
-            {error && (
-              <p
-                id={errorId}
-                role="alert"
-                className="rounded-lg border border-destructive/30 bg-destructive-soft px-3.5 py-3 text-sm font-medium text-destructive"
-              >
-                {error}
-              </p>
-            )}
+            <FormError id={errorId} message={error} />
             <Button type="submit" variant="secondary" className="w-full sm:w-auto sm:self-start" disabled={submitting}>
               {submitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
               {submitting ? 'Sending...' : 'Send'}

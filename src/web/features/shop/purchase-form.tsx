@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
 import { usePurchase } from './use-purchase.ts';
 
 const EMPTY: PurchaseInput = { name: '', email: '', eventName: '' };
@@ -107,15 +108,7 @@ export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
                 />
               </div>
 
-              {error && (
-                <p
-                  id={errorId}
-                  role="alert"
-                  className="rounded-lg border border-destructive/30 bg-destructive-soft px-3.5 py-3 text-sm font-medium text-destructive"
-                >
-                  {error}
-                </p>
-              )}
+              <FormError id={errorId} message={error} />
 
               <div className="rounded-xl border bg-muted/60 p-4 text-sm">
                 <div className="flex items-center justify-between text-muted-foreground">
