@@ -82,18 +82,26 @@ export function newPassId(randomUUID: () => string = () => crypto.randomUUID()):
   return randomUUID().replace(/-/g, '').slice(0, PASS_ID_LENGTH).toUpperCase();
 }
 
-/** The shop's own display of a moment, e.g. "Nov 22, 2026, 2:05 PM EST". */
-export function formatTimestamp(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(date) + ` ${timeZoneAbbreviation(date, timeZone)}`;
+/** Intl formatters are costly to build; one pair per time zone serves every purchase. */
+const formatters = new Map<string, { dateTime: Intl.DateTimeFormat; zoneName: Intl.DateTimeFormat }>();
+
+function formattersFor(timeZone: string) {
+  let pair = formatters.get(timeZone);
+  if (!pair) {
+    pair = {
+      dateTime: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+      zoneName: new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }),
+    };
+    formatters.set(timeZone, pair);
+  }
+  return pair;
 }
 
-function timeZoneAbbreviation(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(date);
-  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+/** The shop's own display of a moment, e.g. "Nov 22, 2026, 2:05 PM EST". */
+export function formatTimestamp(date: Date, timeZone: string): string {
+  const { dateTime, zoneName } = formattersFor(timeZone);
+  const zone = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  return `${dateTime.format(date)} ${zone}`;
 }
 
 /** The product name as file names use it (SPEC section 9: {product}-pass-{id}.txt). */
