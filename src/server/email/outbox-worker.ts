@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -53,6 +54,13 @@ export function renderMail(context: MailContext, kind: string, payload: unknown)
   if (!render) throw Object.assign(new Error(`unknown mail kind ${kind}`), { responseCode: 550 });
   return render(context, typeof payload === 'string' ? JSON.parse(payload) : payload);
 }
+
+/**
+ * Requests come first: while the event loop was busier than this over the last poll interval
+ * (an on-sale rush), mail waits in the outbox, for at most MAX_DEFERRED_POLLS intervals in a row.
+ */
+const BUSY_UTILISATION = 0.6;
+const MAX_DEFERRED_POLLS = 10;
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -173,13 +181,31 @@ export function outboxWorker(options: OutboxWorkerOptions) {
   const tick = () =>
     runOnce().catch((error: unknown) => options.log.warn({ err: error }, 'outbox unavailable; will try again'));
 
+  let utilisation = performance.eventLoopUtilization();
+  let busy = false;
+  let deferred = 0;
+  /** Each poll measures how busy the last interval was, and sends unless requests need the time. */
+  const poll = () => {
+    const now = performance.eventLoopUtilization();
+    busy = performance.eventLoopUtilization(now, utilisation).utilization > BUSY_UTILISATION;
+    utilisation = now;
+    if (busy && deferred < MAX_DEFERRED_POLLS) {
+      deferred++;
+      return;
+    }
+    deferred = 0;
+    void tick();
+  };
+
   return {
     runOnce,
-    /** Something was just queued: send it now rather than at the next poll. */
-    wake: () => void tick(),
+    /** Something was just queued: send it now, unless the server is busy serving requests. */
+    wake: () => {
+      if (!busy) void tick();
+    },
     start() {
       stopped = false;
-      timer = setInterval(tick, pollMs);
+      timer = setInterval(poll, pollMs);
       timer.unref();
       void tick();
     },
