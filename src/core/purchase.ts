@@ -82,26 +82,31 @@ export function newPassId(randomUUID: () => string = () => crypto.randomUUID()):
   return randomUUID().replace(/-/g, '').slice(0, PASS_ID_LENGTH).toUpperCase();
 }
 
-/** Intl formatters are costly to build; one pair per time zone serves every purchase. */
-const formatters = new Map<string, { dateTime: Intl.DateTimeFormat; zoneName: Intl.DateTimeFormat }>();
-
-function formattersFor(timeZone: string) {
-  let pair = formatters.get(timeZone);
-  if (!pair) {
-    pair = {
-      dateTime: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }),
-      zoneName: new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }),
-    };
-    formatters.set(timeZone, pair);
-  }
-  return pair;
-}
+/**
+ * The display changes once a minute, and Intl formatting is costly next to the rest of a sale:
+ * each time zone keeps its formatters and the text of the last minute it formatted.
+ */
+const formatters = new Map<string, { dateTime: Intl.DateTimeFormat; zoneName: Intl.DateTimeFormat; minute: number; text: string }>();
 
 /** The shop's own display of a moment, e.g. "Nov 22, 2026, 2:05 PM EST". */
 export function formatTimestamp(date: Date, timeZone: string): string {
-  const { dateTime, zoneName } = formattersFor(timeZone);
-  const zone = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
-  return `${dateTime.format(date)} ${zone}`;
+  let zone = formatters.get(timeZone);
+  if (!zone) {
+    zone = {
+      dateTime: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+      zoneName: new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }),
+      minute: Number.NaN,
+      text: '',
+    };
+    formatters.set(timeZone, zone);
+  }
+  const minute = Math.floor(date.getTime() / 60_000);
+  if (minute !== zone.minute) {
+    const name = zone.zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+    zone.text = `${zone.dateTime.format(date)} ${name}`;
+    zone.minute = minute;
+  }
+  return zone.text;
 }
 
 /** The product name as file names use it (SPEC section 9: {product}-pass-{id}.txt). */

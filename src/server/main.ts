@@ -27,7 +27,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // An on-sale rush opens a thousand connections at once; Node's default backlog (511) drops some.
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   app.log.info(
     { database: database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}/pg` : 'PostgreSQL' },
     `${config.PRODUCT_NAME} is open at ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}`,

@@ -25,7 +25,9 @@ export interface Database {
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 export function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // In a rush, requests queue for a connection; waiting beats spooling a purchase the database
+  // would have taken a moment later. A database that is really down refuses at once anyway.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 30_000 });
   // An idle client that loses its server emits 'error'; without a listener that kills the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
