@@ -20,52 +20,74 @@ export function responseOf(record: PurchaseRecord): PurchaseResponse {
 
 export const PURCHASE_CONFIRMATION = 'purchase_confirmation';
 
-/**
- * Writes the purchase, its outbox row and (when a key was sent) the stored response in ONE
- * statement: Postgres runs a statement atomically, so all three exist or none does, and it
- * costs one round trip. A taken order_id inserts nothing and reports 'order_id_taken'.
- */
-export async function insertPurchase(db: Db, record: PurchaseRecord): Promise<'inserted' | 'order_id_taken'> {
+/** One row of the batch statement below, as JSON: the database unpacks it with jsonb_to_recordset. */
+function rowOf(record: PurchaseRecord) {
   const { pass } = record;
-  const createdAt = pass.purchaseDate;
-  const emailPayload = {
+  return {
     name: pass.name,
-    eventName: pass.eventName,
-    eventType: pass.eventType,
-    timestamp: pass.timestamp,
-    orderId: pass.id,
-    verificationUrl: record.verificationUrl,
+    email: pass.email,
+    event_name: pass.eventName,
+    event_type: pass.eventType,
+    amount: record.amountCents,
+    order_id: pass.id,
+    created_at: pass.purchaseDate,
+    event_id: record.eventId ?? null,
+    payload: {
+      name: pass.name,
+      eventName: pass.eventName,
+      eventType: pass.eventType,
+      timestamp: pass.timestamp,
+      orderId: pass.id,
+      verificationUrl: record.verificationUrl,
+    },
+    idem_key: record.idempotency?.key ?? null,
+    idem_fingerprint: record.idempotency?.fingerprint ?? null,
+    idem_response: record.idempotency ? responseOf(record) : null,
   };
-  const idempotency = record.idempotency
-    ? sql`, remembered as (
-        insert into idempotency_keys (key, fingerprint, response_status, response_body, locked_until, expires_at)
-        select ${record.idempotency.key}, ${record.idempotency.fingerprint}, 201,
-               ${JSON.stringify(responseOf(record))}::jsonb, now(), now() + interval '24 hours'
-        from inserted
-        on conflict (key) do update set
-          fingerprint = excluded.fingerprint,
-          response_status = excluded.response_status,
-          response_body = excluded.response_body,
-          locked_until = excluded.locked_until,
-          expires_at = excluded.expires_at
-      )`
-    : sql``;
-  const inserted = await queryRows(db, sql`
-    with inserted as (
+}
+
+/**
+ * Writes purchases, their outbox rows and (where a key was sent) their stored responses in ONE
+ * statement: Postgres runs a statement atomically, so for each purchase all three exist or none
+ * does, and a whole batch costs one round trip and one commit. A taken order_id inserts nothing
+ * for that purchase; the answer lists the order IDs that were stored. Order IDs in one call must
+ * differ (the batching writer sees to it).
+ */
+export async function insertPurchases(db: Db, records: readonly PurchaseRecord[]): Promise<Set<string>> {
+  const inserted = await queryRows<{ order_id: string }>(db, sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(records.map(rowOf))}::jsonb) as t(
+        name text, email text, event_name text, event_type text, amount int, order_id text,
+        created_at timestamptz, event_id bigint, payload jsonb,
+        idem_key text, idem_fingerprint text, idem_response jsonb)
+    ), inserted as (
       insert into purchases (name, email, event_name, event_type, amount, order_id, created_at, event_id)
-      values (${pass.name}, ${pass.email}, ${pass.eventName}, ${pass.eventType},
-              ${record.amountCents}, ${pass.id}, ${createdAt}::timestamptz, ${record.eventId ?? null}::bigint)
+      select name, email, event_name, event_type, amount, order_id, created_at, event_id from input
       on conflict (order_id) do nothing
       returning order_id
+    ), stored as (
+      select input.* from input join inserted using (order_id)
     ), queued as (
       insert into outbox (kind, ref, recipient, payload, created_at)
-      select ${PURCHASE_CONFIRMATION}, order_id, ${pass.email}, ${JSON.stringify(emailPayload)}::jsonb,
-             ${createdAt}::timestamptz
-      from inserted
+      select ${PURCHASE_CONFIRMATION}, order_id, email, payload, created_at from stored
       on conflict (kind, ref) do nothing
-    )${idempotency}
+    ), remembered as (
+      insert into idempotency_keys (key, fingerprint, response_status, response_body, locked_until, expires_at)
+      select idem_key, idem_fingerprint, 201, idem_response, now(), now() + interval '24 hours'
+      from stored where idem_key is not null
+      on conflict (key) do update set
+        fingerprint = excluded.fingerprint,
+        response_status = excluded.response_status,
+        response_body = excluded.response_body,
+        locked_until = excluded.locked_until,
+        expires_at = excluded.expires_at
+    )
     select order_id from inserted`);
-  return inserted.length === 1 ? 'inserted' : 'order_id_taken';
+  return new Set(inserted.map((row) => row.order_id));
+}
+
+export async function insertPurchase(db: Db, record: PurchaseRecord): Promise<'inserted' | 'order_id_taken'> {
+  return (await insertPurchases(db, [record])).has(record.pass.id) ? 'inserted' : 'order_id_taken';
 }
 
 /** True when the stored purchase with this order ID is this very record (a replay already landed). */

@@ -3,7 +3,8 @@ import { DEFAULT_EVENT_TYPE, PASS_PRICE_CENTS } from '../../core/constants.ts';
 import { API_ERRORS } from '../../core/messages.ts';
 import { formatTimestamp, newPassId, type PurchaseInput, type PurchaseResponse } from '../../core/purchase.ts';
 import type { Db } from '../db/database.ts';
-import { insertPurchase, responseOf, type PurchaseRecord } from '../db/purchase-queries.ts';
+import { responseOf, type PurchaseRecord } from '../db/purchase-queries.ts';
+import { purchaseWriter } from '../db/purchase-writer.ts';
 import { ApiError } from '../errors.ts';
 import type { PassCodes } from '../passes/pass-codes.ts';
 import type { PaymentProvider } from '../payment/payment-provider.ts';
@@ -49,6 +50,7 @@ export interface PurchaseOutcome {
 export function purchaseService(deps: PurchaseServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? (() => newPassId());
+  const writer = purchaseWriter(deps.db);
 
   async function buy(input: PurchaseOrder, idempotencyKey?: string): Promise<PurchaseOutcome> {
     const fingerprint = fingerprintOf(input);
@@ -103,7 +105,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
     let record = recordFor(newId());
     try {
       for (let draw = 1; ; draw++) {
-        if ((await insertPurchase(deps.db, record)) === 'inserted') {
+        if ((await writer.write(record)) === 'inserted') {
           deps.onStored?.();
           return responseOf(record);
         }

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import type { Db } from './database.ts';
+import type { PurchaseRecord } from './purchase-queries.ts';
+import { purchaseWriter } from './purchase-writer.ts';
+
+const record = (id: string, name = 'Ada Lovelace'): PurchaseRecord => ({
+  pass: {
+    id,
+    name,
+    email: 'ada@example.com',
+    eventName: 'City Derby',
+    eventType: 'general',
+    amount: 3,
+    timestamp: 'Nov 22, 2026, 2:05 PM UTC',
+    purchaseDate: '2026-11-22T14:05:00.000Z',
+  },
+  amountCents: 300,
+  verificationUrl: `http://localhost/check-in?code=${id}.x`,
+  saved: true,
+});
+
+const hexId = (n: number) => n.toString(16).toUpperCase().padStart(10, '0');
+
+describe.each(testBackends())('group commit of purchases on $name', (backend) => {
+  let database: TestDatabase;
+  let statements = 0;
+  let counting: Db;
+
+  beforeAll(async () => {
+    database = await backend.open();
+    // Counts the statements the writer sends, on the real database.
+    counting = new Proxy(database.db, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (property !== 'execute') return value;
+        return (...args: unknown[]) => {
+          statements++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    statements = 0;
+  });
+
+  it('writes purchases that arrive together in far fewer statements, each with its own outcome', async () => {
+    const writer = purchaseWriter(counting);
+    const outcomes = await Promise.all(Array.from({ length: 300 }, (_, n) => writer.write(record(hexId(n + 1)))));
+    expect(outcomes.every((outcome) => outcome === 'inserted')).toBe(true);
+    expect(await database.count('purchases')).toBe(300);
+    expect(await database.count('outbox')).toBe(300);
+    expect(statements).toBeLessThanOrEqual(4);
+  });
+
+  it('reports a taken order ID for that purchase only, and keeps same-ID purchases apart', async () => {
+    const writer = purchaseWriter(counting);
+    expect(await writer.write(record('AAAAAAAAAA'))).toBe('inserted');
+    const outcomes = await Promise.all([
+      writer.write(record('AAAAAAAAAA', 'Taken Already')),
+      writer.write(record('BBBBBBBBBB')),
+      writer.write(record('CCCCCCCCCC')),
+      writer.write(record('CCCCCCCCCC', 'Same Draw')),
+    ]);
+    expect(outcomes).toEqual(['order_id_taken', 'inserted', 'inserted', 'order_id_taken']);
+    expect(await database.count('purchases')).toBe(3);
+    expect(await database.count('outbox')).toBe(3);
+  });
+
+  it('passes the database error to every purchase of the failed statement, leaving nothing half-written', async () => {
+    const writer = purchaseWriter(counting);
+    await database.breakWrites();
+    try {
+      const results = await Promise.allSettled([writer.write(record('DDDDDDDDDD')), writer.write(record('EEEEEEEEEE'))]);
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    } finally {
+      await database.restoreWrites();
+    }
+    expect(await database.count('purchases')).toBe(0);
+    expect(await database.count('outbox')).toBe(0);
+    expect(await writer.write(record('DDDDDDDDDD'))).toBe('inserted');
+  });
+});
