@@ -1,0 +1,164 @@
+// Purchase throughput: the shop's POST /api/purchases on PostgreSQL with PAYMENT_DELAY_MS=0,
+// as a fraction of a bare Fastify + pg baseline doing one INSERT, under the same autocannon load
+// on the same machine in the same run. Target: shop / baseline >= 0.5. Also checks that every
+// 201 the shop sent is a row in purchases (and in outbox) and nothing more.
+//
+// Run alone: node bench/purchase-throughput.mjs [baseline|shop]   (default: both)
+import { pathToFileURL } from 'node:url';
+import { PURCHASE_BODY } from './lib/config.mjs';
+import { runLoad } from './lib/load.mjs';
+import { countRows, dropDatabase, outboxStatus, recreateDatabase } from './lib/pg-admin.mjs';
+import { cpuMeter } from './lib/proc-stats.mjs';
+import { busyMachineWarning, checksTable, heading, statusSummary, table } from './lib/report.mjs';
+import { startBaseline, startShop } from './lib/servers.mjs';
+import { printProfiles } from './lib/profile-report.mjs';
+
+export const name = 'purchase-throughput';
+export const TARGET_RATIO = 0.5;
+
+const LOAD = { connections: 50, warmupSec: 2, durationSec: 10 };
+
+const TARGETS = {
+  baseline: { database: 'skippass_bench_baseline', start: (databaseUrl) => startBaseline({ databaseUrl }) },
+  shop: {
+    database: 'skippass_bench',
+    start: (databaseUrl) => startShop({ databaseUrl, paymentDelayMs: 0, label: 'shop-throughput' }),
+  },
+};
+
+/** Starts one server on a fresh database, warms it up, measures, counts rows, stops it. */
+async function measure(target, load) {
+  const { database, start } = TARGETS[target];
+  const databaseUrl = await recreateDatabase(database);
+  const server = await start(databaseUrl);
+  try {
+    const request = { url: server.url, path: '/api/purchases', method: 'POST', body: PURCHASE_BODY, connections: load.connections };
+    // The warm-up lets V8 optimise the hot path and the pools fill; its figures are not compared.
+    const warmup = await runLoad({ ...request, durationSec: load.warmupSec });
+    const meter = cpuMeter(server.pid);
+    const run = await runLoad({ ...request, durationSec: load.durationSec });
+    const cpu = meter();
+    const rows = await countRows(databaseUrl, ['purchases', 'outbox']);
+    // The shop also sends the confirmation mails (outbox worker) while it sells: part of its cost.
+    const mail = target === 'shop' ? await outboxStatus(databaseUrl) : undefined;
+    return { target, run, warmup, cpu, memory: server.memoryMiB(), rows, mail, server };
+  } finally {
+    await server.stop();
+    if (process.env.BENCH_KEEP_DB !== '1') await dropDatabase(database);
+  }
+}
+
+export async function run({ only, load = LOAD } = {}) {
+  console.log(heading(`purchase throughput: ${load.connections} connections, ${load.warmupSec} s warm-up + ${load.durationSec} s, PAYMENT_DELAY_MS=0`));
+  const targets = only ? [only] : ['baseline', 'shop'];
+  const results = {};
+  for (const target of targets) {
+    console.log(`measuring ${target} ...`);
+    results[target] = await measure(target, load);
+  }
+
+  console.log(
+    table(
+      Object.values(results).map(({ target, run, cpu, memory, mail }) => ({
+        target,
+        rps: run.rps,
+        p50: run.latency.p50,
+        p99: run.latency.p99,
+        acP99: run.autocannon.latencyP99,
+        statuses: statusSummary(run.statusCounts),
+        errors: run.errors,
+        serverCpu: (100 * cpu.serverCpu) / cpu.wallSeconds,
+        pgCpu: (100 * cpu.postgresCpu) / cpu.wallSeconds,
+        clientCpu: (100 * cpu.clientCpu) / cpu.wallSeconds,
+        otherCpu: (100 * cpu.otherCpu) / cpu.wallSeconds,
+        peakRss: memory.peak,
+        mail: mail ? `${mail.sent ?? 0}/${mail.pending ?? 0}/${mail.failed ?? 0}` : '-',
+      })),
+      [
+        { key: 'target', label: 'server', align: 'left' },
+        { key: 'rps', label: 'req/s' },
+        { key: 'p50', label: 'p50 ms' },
+        { key: 'p99', label: 'p99 ms' },
+        { key: 'acP99', label: 'p99 ms (autocannon hdr)' },
+        { key: 'statuses', label: 'statuses', align: 'left' },
+        { key: 'errors', label: 'errors' },
+        { key: 'serverCpu', label: 'server CPU %' },
+        { key: 'pgCpu', label: 'postgres CPU %' },
+        { key: 'clientCpu', label: 'autocannon CPU %' },
+        { key: 'otherCpu', label: 'other CPU %' },
+        { key: 'peakRss', label: 'server peak RSS MiB' },
+        { key: 'mail', label: 'mail sent/pending/failed', align: 'left' },
+      ],
+    ),
+  );
+  console.log('(CPU % is of one core; the machine has 2. server, PostgreSQL and autocannon share them.)');
+  for (const { target, cpu } of Object.values(results)) {
+    const warning = busyMachineWarning(target, cpu);
+    if (warning) console.log(warning);
+  }
+
+  const checks = [];
+  const { baseline, shop } = results;
+  if (baseline && shop) {
+    const ratio = shop.run.rps / baseline.run.rps;
+    checks.push({
+      bench: name,
+      label: 'shop req/s / baseline req/s',
+      target: `>= ${TARGET_RATIO}`,
+      actual: `${ratio.toFixed(2)} (${shop.run.rps.toFixed(0)} / ${baseline.run.rps.toFixed(0)})`,
+      pass: ratio >= TARGET_RATIO,
+      value: ratio,
+    });
+  }
+  if (shop) {
+    const answered = shop.warmup.statusCounts['201'] ?? 0;
+    const total201 = answered + (shop.run.statusCounts['201'] ?? 0);
+    const others = shop.warmup.responses + shop.run.responses - total201 + shop.warmup.errors + shop.run.errors;
+    checks.push({
+      bench: name,
+      label: 'shop: every request answered 201',
+      target: '0 other statuses, 0 errors',
+      actual: `${others} other (${statusSummary(shop.run.statusCounts)}, errors ${shop.run.errors + shop.warmup.errors})`,
+      pass: others === 0,
+    });
+    checks.push({
+      bench: name,
+      label: 'shop: rows in purchases = 201 count',
+      target: `${total201}`,
+      actual: `${shop.rows.purchases}`,
+      pass: shop.rows.purchases === total201,
+    });
+    checks.push({
+      bench: name,
+      label: 'shop: rows in outbox = 201 count',
+      target: `${total201}`,
+      actual: `${shop.rows.outbox}`,
+      pass: shop.rows.outbox === total201,
+    });
+    await printProfiles(shop.server.profileDir);
+  }
+  if (baseline && !shop) {
+    const total = (baseline.warmup.statusCounts['201'] ?? 0) + (baseline.run.statusCounts['201'] ?? 0);
+    checks.push({
+      bench: name,
+      label: 'baseline: rows = 201 count (harness self-check)',
+      target: `${total}`,
+      actual: `${baseline.rows.purchases}`,
+      pass: baseline.rows.purchases === total,
+    });
+  }
+  console.log(checksTable(checks));
+  return { name, checks, results: strip(results) };
+}
+
+/** Drops the server handles (functions, pids) from what run.mjs writes to bench/results. */
+function strip(results) {
+  return Object.fromEntries(Object.entries(results).map(([k, { server, ...rest }]) => [k, { ...rest, startupMs: server.startupMs }]));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const only = process.argv[2];
+  if (only && !TARGETS[only]) throw new Error(`unknown target ${only}; use baseline or shop`);
+  const { checks } = await run({ only });
+  process.exitCode = checks.some((c) => c.pass === false) ? 1 : 0;
+}

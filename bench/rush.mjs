@@ -1,0 +1,225 @@
+// The on-sale rush: 5,000 buyers hit "buy" at once. The shop runs on PostgreSQL with the real
+// PAYMENT_DELAY_MS=2000; autocannon sends exactly 5,000 purchases over 1,000 connections (each
+// connection buys 5 passes one after another). Target: all 5,000 answered 201, 5,000 rows in
+// purchases and in outbox, p99 <= 3000 ms. The same rush against the embedded PGlite default is
+// run afterwards and reported for information only.
+//
+// Latency is autocannon's per-request time: from the moment a connection queues the request to
+// the last byte of the answer. For a connection's FIRST request it includes the TCP connect, which
+// matters at 1,000 simultaneous connects. The run is closed-loop (no target rate), so there is no
+// coordinated-omission correction: a slow server slows the arrival of further requests.
+// Requests slower than autocannon's timeout would be dropped from its histogram, so the timeout is
+// set far above the target to make slow answers count as slow rather than vanish as errors.
+//
+// Run alone: node bench/rush.mjs [postgres|pglite]   (default: both)
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PURCHASE_BODY } from './lib/config.mjs';
+import { ensureFileLimit, fileLimits } from './lib/fd-limit.mjs';
+import { runLoad } from './lib/load.mjs';
+import { countRows, dropDatabase, outboxStatus, recreateDatabase } from './lib/pg-admin.mjs';
+import { cpuMeter, listenQueueDrops } from './lib/proc-stats.mjs';
+import { printProfiles } from './lib/profile-report.mjs';
+import { busyMachineWarning, checksTable, heading, statusSummary, table } from './lib/report.mjs';
+import { spooledCount, startShop } from './lib/servers.mjs';
+
+export const name = 'rush';
+export const RUSH = { amount: 5000, connections: 1000, paymentDelayMs: 2000, p99TargetMs: 3000 };
+/** Client sockets + server sockets + pool + files, with room to spare. */
+export const FILES_NEEDED = 2 * RUSH.connections + 1024;
+
+const DATABASE = 'skippass_bench_rush';
+
+async function rushOnce(kind, rush) {
+  const databaseUrl = kind === 'postgres' ? await recreateDatabase(DATABASE) : undefined;
+  const server = await startShop({ databaseUrl, paymentDelayMs: rush.paymentDelayMs, label: `shop-rush-${kind}`, keepDataDir: true });
+  let load, cpu, memory, spooled, rows, mail, shutdown;
+  try {
+    console.log(`${kind}: shop ready in ${(server.startupMs / 1000).toFixed(1)} s; sending ${rush.amount} purchases over ${rush.connections} connections ...`);
+    const meter = cpuMeter(server.pid);
+    const dropsBefore = listenQueueDrops();
+    load = await runLoad({
+      url: server.url,
+      path: '/api/purchases',
+      method: 'POST',
+      body: PURCHASE_BODY,
+      connections: rush.connections,
+      amount: rush.amount,
+      timeoutSec: 120,
+      timeline: true,
+    });
+    cpu = meter();
+    const dropsAfter = listenQueueDrops();
+    load.listenOverflows = dropsAfter.overflows - dropsBefore.overflows;
+    memory = server.memoryMiB();
+    spooled = await spooledCount(server);
+    if (kind === 'postgres') {
+      rows = await countRows(databaseUrl, ['purchases', 'outbox']);
+      mail = await outboxStatus(databaseUrl);
+    }
+  } finally {
+    // A shop that needs SIGKILL did not finish its graceful shutdown within the grace period.
+    const exit = await server.stop();
+    shutdown = exit.signal === 'SIGKILL' ? 'SIGKILL' : `exit ${exit.code}`;
+    if (kind === 'postgres' && process.env.BENCH_KEEP_DB !== '1') await dropDatabase(DATABASE);
+  }
+  try {
+    // PGlite is one process with one connection: count only after the shop has closed it.
+    if (kind === 'pglite') ({ rows, mail } = await countPgliteRows(join(server.dataDir, 'pg')));
+  } finally {
+    await rm(server.dataDir, { recursive: true, force: true });
+  }
+  return { kind, load, cpu, memory, spooled, rows, mail, shutdown, startupMs: server.startupMs, profileDir: server.profileDir };
+}
+
+async function countPgliteRows(dataDir) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(dataDir);
+  try {
+    const count = async (table) => (await db.query(`select count(*)::int as n from ${table}`)).rows[0].n;
+    const rows = { purchases: await count('purchases'), outbox: await count('outbox') };
+    const status = await db.query('select status, count(*)::int as n from outbox group by status');
+    return { rows, mail: Object.fromEntries(status.rows.map((r) => [r.status, r.n])) };
+  } finally {
+    await db.close();
+  }
+}
+
+/** "0.0-0.5 s: 0 | 2.0-2.5 s: 612 | ..." shows whether answers come in waves and how long a wave takes. */
+function timeline(completions, binMs) {
+  const bins = [];
+  for (const at of completions) {
+    const i = Math.floor(at / binMs);
+    bins[i] = (bins[i] ?? 0) + 1;
+  }
+  const cells = [];
+  for (let i = 0; i < bins.length; i++) cells.push(`${((i * binMs) / 1000).toFixed(1)}s:${bins[i] ?? 0}`);
+  const rows = [];
+  for (let i = 0; i < cells.length; i += 10) rows.push('  ' + cells.slice(i, i + 10).map((c) => c.padEnd(11)).join(' '));
+  return rows.join('\n');
+}
+
+function checksFor(result, rush, informational) {
+  const { kind, load, rows, spooled } = result;
+  const verdict = (ok) => (informational ? null : ok);
+  const created = load.statusCounts['201'] ?? 0;
+  const bench = informational ? `${name} (pglite, info)` : name;
+  return [
+    {
+      bench,
+      label: `${kind}: all ${rush.amount} answered 201`,
+      target: `${rush.amount} x 201, 0 errors`,
+      actual: `${statusSummary(load.statusCounts)}; errors ${load.errors} (timeouts ${load.timeouts})`,
+      pass: verdict(created === rush.amount && load.errors === 0),
+    },
+    {
+      bench,
+      label: `${kind}: rows stored`,
+      target: `purchases ${rush.amount}, outbox ${rush.amount}`,
+      actual: `purchases ${rows.purchases}, outbox ${rows.outbox}, spooled ${spooled ?? '?'}`,
+      pass: verdict(rows.purchases === rush.amount && rows.outbox === rush.amount),
+    },
+    {
+      bench,
+      label: `${kind}: p99 latency`,
+      target: `<= ${rush.p99TargetMs} ms`,
+      actual: `${load.latency.p99.toFixed(0)} ms (p50 ${load.latency.p50.toFixed(0)}, max ${load.latency.max.toFixed(0)}, total ${(load.elapsedMs / 1000).toFixed(1)} s)`,
+      pass: verdict(load.latency.p99 <= rush.p99TargetMs),
+      value: load.latency.p99,
+    },
+  ];
+}
+
+export async function run({ only, rush = RUSH } = {}) {
+  const limits = fileLimits();
+  console.log(heading(`rush: ${rush.amount} purchases, ${rush.connections} connections, PAYMENT_DELAY_MS=${rush.paymentDelayMs}`));
+  console.log(`open files limit: soft ${limits.soft}, hard ${limits.hard} (need about ${FILES_NEEDED})`);
+  const kinds = only ? [only] : ['postgres', 'pglite'];
+  const results = {};
+  for (const kind of kinds) results[kind] = await rushOnce(kind, rush);
+
+  console.log(
+    table(
+      Object.values(results).map(({ kind, load, cpu, memory, startupMs, mail, shutdown }) => ({
+        kind,
+        total: load.elapsedMs / 1000,
+        rps: load.rps,
+        p50: load.latency.p50,
+        p90: load.latency.p90,
+        p99: load.latency.p99,
+        max: load.latency.max,
+        acP50: load.autocannon.latencyP50,
+        acP99: load.autocannon.latencyP99,
+        statuses: statusSummary(load.statusCounts),
+        errors: load.errors,
+        serverCpu: (100 * cpu.serverCpu) / cpu.wallSeconds,
+        pgCpu: (100 * cpu.postgresCpu) / cpu.wallSeconds,
+        clientCpu: (100 * cpu.clientCpu) / cpu.wallSeconds,
+        otherCpu: (100 * cpu.otherCpu) / cpu.wallSeconds,
+        peakRss: memory.peak,
+        startup: startupMs / 1000,
+        mail: `${mail.sent ?? 0}/${mail.pending ?? 0}/${mail.failed ?? 0}`,
+        shutdown,
+      })),
+      [
+        { key: 'kind', label: 'database', align: 'left' },
+        { key: 'total', label: 'total s' },
+        { key: 'rps', label: 'req/s' },
+        { key: 'p50', label: 'p50 ms' },
+        { key: 'p90', label: 'p90 ms' },
+        { key: 'p99', label: 'p99 ms' },
+        { key: 'max', label: 'max ms' },
+        { key: 'acP50', label: 'hdr p50' },
+        { key: 'acP99', label: 'hdr p99' },
+        { key: 'statuses', label: 'statuses', align: 'left' },
+        { key: 'errors', label: 'errors' },
+        { key: 'serverCpu', label: 'server CPU %' },
+        { key: 'pgCpu', label: 'postgres CPU %' },
+        { key: 'clientCpu', label: 'autocannon CPU %' },
+        { key: 'otherCpu', label: 'other CPU %' },
+        { key: 'peakRss', label: 'peak RSS MiB' },
+        { key: 'startup', label: 'startup s' },
+        { key: 'mail', label: 'mail sent/pending/failed', align: 'left' },
+        { key: 'shutdown', label: 'shutdown', align: 'left' },
+      ],
+    ),
+  );
+  console.log(
+    `(the floor is ${Math.ceil(rush.amount / rush.connections)} sequential purchases x ${rush.paymentDelayMs} ms = ` +
+      `${((Math.ceil(rush.amount / rush.connections) * rush.paymentDelayMs) / 1000).toFixed(0)} s total and ${rush.paymentDelayMs} ms per request; ` +
+      'hdr = autocannon\'s own histogram, the others are exact percentiles of every response)',
+  );
+
+  for (const { kind, cpu } of Object.values(results)) {
+    const warning = busyMachineWarning(kind, cpu);
+    if (warning) console.log(warning);
+  }
+
+  for (const { kind, load } of Object.values(results)) {
+    const f = load.firstRequestLatency;
+    const l = load.laterRequestLatency;
+    console.log(
+      `${kind}: first request of each connection p50 ${f.p50.toFixed(0)} / p99 ${f.p99.toFixed(0)} ms; ` +
+        `later requests p50 ${l.p50.toFixed(0)} / p99 ${l.p99.toFixed(0)} ms; ` +
+        `autocannon spent ${load.setupMs.toFixed(0)} ms creating its ${load.connections} connections (inside the first requests' latency)`,
+    );
+    console.log(`${kind}: listen queue overflows during the rush: ${load.listenOverflows}; responses per 500 ms:`);
+    console.log(timeline(load.completions, 500));
+  }
+
+  const checks = [];
+  if (results.postgres) checks.push(...checksFor(results.postgres, rush, false));
+  if (results.pglite) checks.push(...checksFor(results.pglite, rush, true));
+  for (const r of Object.values(results)) await printProfiles(r.profileDir);
+  console.log(checksTable(checks));
+  return { name, checks, results };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const only = process.argv[2];
+  if (only && !['postgres', 'pglite'].includes(only)) throw new Error(`unknown rush ${only}; use postgres or pglite`);
+  ensureFileLimit(FILES_NEEDED);
+  const { checks } = await run({ only });
+  process.exitCode = checks.some((c) => c.pass === false) ? 1 : 0;
+}
