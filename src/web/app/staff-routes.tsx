@@ -1,32 +1,39 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { GUARD_TEXT } from '../../core/staff-messages.ts';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { RouteLoading } from './route-loading.tsx';
 
 // Staff pages load on demand: a buyer in the shop never downloads them.
 const AuthPage = lazy(() => import('../features/auth/auth-page.tsx').then((module) => ({ default: module.AuthPage })));
 const AdminRoute = lazy(() => import('./admin-route.tsx').then((module) => ({ default: module.AdminRoute })));
+const CheckInRoute = lazy(() => import('./check-in-route.tsx').then((module) => ({ default: module.CheckInRoute })));
 
-function Loading({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner className="flex-1 py-24">{GUARD_TEXT.loading}</Spinner>}>{children}</Suspense>;
-}
-
-/** `/auth` (sign in or create an account) and `/admin` (admins only), as children of the root layout. */
+/**
+ * `/auth` (sign in or create an account), `/admin` and `/check-in` (admins only), as children of
+ * the root layout.
+ */
 export const staffRoutes: RouteObject[] = [
   {
     path: 'auth',
     element: (
-      <Loading>
+      <RouteLoading>
         <AuthPage />
-      </Loading>
+      </RouteLoading>
     ),
   },
   {
     path: 'admin',
     element: (
-      <Loading>
+      <RouteLoading>
         <AdminRoute />
-      </Loading>
+      </RouteLoading>
+    ),
+  },
+  {
+    path: 'check-in',
+    element: (
+      <RouteLoading>
+        <CheckInRoute />
+      </RouteLoading>
     ),
   },
 ];

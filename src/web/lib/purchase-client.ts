@@ -1,4 +1,4 @@
-import type { Pass, PurchaseInput, PurchaseResponse } from '../../../core/purchase.ts';
+import type { Pass, PurchaseResponse } from '../../core/purchase.ts';
 
 /** What one purchase attempt ended in, as the form needs to show it. */
 export type PurchaseOutcome =
@@ -7,8 +7,8 @@ export type PurchaseOutcome =
   | { kind: 'invalid'; message: string }
   /** The payment was declined (402), or the shop could not be reached after retrying. */
   | { kind: 'payment_failed' }
-  /** Any other refusal (422, 429, ...): show the server's message. */
-  | { kind: 'rejected'; message: string };
+  /** Any other refusal (404 unknown event, 422, 429, ...): show the server's message. */
+  | { kind: 'rejected'; status: number; message: string };
 
 export interface BuyPassOptions {
   fetch?: typeof fetch;
@@ -47,10 +47,11 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * Buys one pass. The Idempotency-Key is drawn once here and sent again on every automatic
+ * Buys one pass: `body` is the form (`{name, email, eventName}` from home, `{name, email, eventId}`
+ * from an event's page). The Idempotency-Key is drawn once here and sent again on every automatic
  * retry, so a retry after a lost answer returns the same pass instead of selling a second one.
  */
-export async function buyPass(input: PurchaseInput, options: BuyPassOptions = {}): Promise<PurchaseOutcome> {
+export async function postPurchase(body: Readonly<Record<string, string | number>>, options: BuyPassOptions = {}): Promise<PurchaseOutcome> {
   const {
     fetch: fetchImpl = globalThis.fetch.bind(globalThis),
     sleep = sleepFor,
@@ -65,7 +66,7 @@ export async function buyPass(input: PurchaseInput, options: BuyPassOptions = {}
   let retries = 0;
   let waits = 0;
   for (;;) {
-    const attempt = await postOnce(fetchImpl, input, key, requestTimeoutMs);
+    const attempt = await postOnce(fetchImpl, body, key, requestTimeoutMs);
     if (attempt.kind === 'done') return attempt.outcome;
     if (attempt.kind === 'in_progress') {
       if (waits >= maxInProgressWaits) return { kind: 'payment_failed' };
@@ -80,13 +81,18 @@ export async function buyPass(input: PurchaseInput, options: BuyPassOptions = {}
   }
 }
 
-async function postOnce(fetchImpl: typeof fetch, input: PurchaseInput, key: string, timeoutMs: number): Promise<Attempt> {
+async function postOnce(
+  fetchImpl: typeof fetch,
+  body: Readonly<Record<string, string | number>>,
+  key: string,
+  timeoutMs: number,
+): Promise<Attempt> {
   let response: Response;
   try {
     response = await fetchImpl(ENDPOINT, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify({ name: input.name, email: input.email, eventName: input.eventName }),
+      body: JSON.stringify(body),
       credentials: 'same-origin',
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -94,20 +100,20 @@ async function postOnce(fetchImpl: typeof fetch, input: PurchaseInput, key: stri
     return { kind: 'transient' };
   }
 
-  const body = await readJson(response);
+  const answer = await readJson(response);
   if (response.status === 201) {
     // A success whose body got lost is fetched again: the same key replays the same pass.
-    return isPurchaseResponse(body) ? { kind: 'done', outcome: { kind: 'success', response: body } } : { kind: 'transient' };
+    return isPurchaseResponse(answer) ? { kind: 'done', outcome: { kind: 'success', response: answer } } : { kind: 'transient' };
   }
   if (response.status >= 500 || response.status === 408) return { kind: 'transient' };
 
-  const error = errorOf(body);
+  const error = errorOf(answer);
   if (response.status === 409 && error?.code === 'idempotency_request_in_progress') return { kind: 'in_progress' };
   if (response.status === 402) return { kind: 'done', outcome: { kind: 'payment_failed' } };
   if (response.status === 400 && (error?.code === 'validation_failed' || error?.code === 'invalid_request')) {
     return { kind: 'done', outcome: { kind: 'invalid', message: error.message } };
   }
-  return { kind: 'done', outcome: { kind: 'rejected', message: error?.message ?? FALLBACK_MESSAGE } };
+  return { kind: 'done', outcome: { kind: 'rejected', status: response.status, message: error?.message ?? FALLBACK_MESSAGE } };
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -135,5 +141,5 @@ function isPass(value: unknown): value is Pass {
 }
 
 function isPurchaseResponse(body: unknown): body is PurchaseResponse {
-  return isRecord(body) && isPass(body.pass) && typeof body.saved === 'boolean';
+  return isRecord(body) && isPass(body.pass) && typeof body.saved === 'boolean' && typeof body.verificationUrl === 'string';
 }

@@ -1,8 +1,8 @@
-import { receiptFileName, receiptText, type Pass } from '../../../core/purchase.ts';
+import { receiptFileName, receiptText, type Pass } from '../../core/purchase.ts';
 
-/** Saves the text receipt ({product}-pass-{id}.txt) through a temporary object URL. */
-export function downloadReceipt(productName: string, pass: Pass): void {
-  const blob = new Blob([receiptText(productName, pass)], { type: 'text/plain;charset=utf-8' });
+/** Saves the text receipt ({product}-pass-{id}.txt), verification link included, through a temporary object URL. */
+export function downloadReceipt(productName: string, pass: Pass, verificationUrl?: string): void {
+  const blob = new Blob([receiptText(productName, pass, verificationUrl)], { type: 'text/plain;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

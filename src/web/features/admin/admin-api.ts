@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { getJson, request, type ApiResult, type RequestOptions } from '../../lib/api-request.ts';
 
 const statsSchema = z.object({
   totalPurchases: z.number(),
@@ -40,60 +41,9 @@ export type PurchaseRecord = z.infer<typeof purchaseSchema>;
 export type PurchasePage = z.infer<typeof purchasePageSchema>;
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-/**
- * How an admin call went. `network`: the request itself failed (no answer). `unauthorized`: the
- * session ended (401) or the admin role is gone (403). `server`: any other refusal or a bad answer.
- */
-export type AdminResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; kind: 'network' | 'unauthorized' | 'server' | 'aborted'; status: number; message: string };
-
-export interface RequestOptions {
-  signal?: AbortSignal;
-  fetch?: typeof fetch;
-}
-
-function failure<T>(kind: 'network' | 'unauthorized' | 'server' | 'aborted', status: number, message = ''): AdminResult<T> {
-  return { ok: false, kind, status, message };
-}
-
-async function errorMessage(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: { message?: unknown } } | null;
-  return typeof body?.error?.message === 'string' ? body.error.message : '';
-}
-
-/** One request: a refusal, a lost connection and an answer of the wrong shape each end up typed. */
-async function request<T>(
-  url: string,
-  init: RequestInit,
-  read: (response: Response) => Promise<T | undefined>,
-  options: RequestOptions,
-): Promise<AdminResult<T>> {
-  const fetchImpl = options.fetch ?? fetch;
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { ...init, signal: options.signal, cache: 'no-store' });
-  } catch {
-    return failure(options.signal?.aborted ? 'aborted' : 'network', 0);
-  }
-  if (response.status === 401 || response.status === 403) {
-    return failure('unauthorized', response.status, await errorMessage(response));
-  }
-  if (!response.ok) return failure('server', response.status, await errorMessage(response));
-  try {
-    const data = await read(response);
-    return data === undefined ? failure('server', response.status) : { ok: true, data };
-  } catch {
-    return failure(options.signal?.aborted ? 'aborted' : 'network', response.status);
-  }
-}
-
-function getJson<T>(url: string, schema: z.ZodType<T>, options: RequestOptions): Promise<AdminResult<T>> {
-  return request(url, { headers: { accept: 'application/json' } }, async (response) => {
-    const parsed = schema.safeParse(await response.json());
-    return parsed.success ? parsed.data : undefined;
-  }, options);
-}
+/** How an admin call went (see ApiResult). */
+export type AdminResult<T> = ApiResult<T>;
+export type { RequestOptions };
 
 export function fetchStats(options: RequestOptions = {}): Promise<AdminResult<PurchaseStats>> {
   return getJson('/api/admin/stats', statsSchema, options);

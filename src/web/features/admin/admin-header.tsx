@@ -1,6 +1,7 @@
-import { Download, LoaderCircle, LogOut, RefreshCw } from 'lucide-react';
+import { Download, LoaderCircle, LogOut, RefreshCw, ScanLine } from 'lucide-react';
+import { Link } from 'react-router';
 import { ADMIN_TEXT } from '../../../core/staff-messages.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 
 export interface AdminHeaderProps {
@@ -14,7 +15,7 @@ export interface AdminHeaderProps {
   onSignOut: () => void;
 }
 
-/** Title, welcome line and the panel's three actions (SPEC section 2). */
+/** Title, welcome line, the door's Check-in screen and the panel's three actions (SPEC section 2). */
 export function AdminHeader(props: AdminHeaderProps) {
   return (
     <header className="flex flex-col gap-5 md:flex-row md:items-end md:justify-between">
@@ -25,6 +26,10 @@ export function AdminHeader(props: AdminHeaderProps) {
         </p>
       </div>
       <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
+        <Link to="/check-in" className={buttonVariants({ variant: 'accent', className: 'col-span-3 px-3 sm:px-4' })}>
+          <ScanLine aria-hidden="true" />
+          Check-in
+        </Link>
         <Button variant="outline" onClick={props.onRefresh} disabled={props.refreshing} className="px-3 sm:px-4">
           <RefreshCw className={cn(props.refreshing && 'animate-spin')} aria-hidden="true" />
           {ADMIN_TEXT.refresh}

@@ -1,11 +1,12 @@
-import { Mail, Receipt } from 'lucide-react';
+import { CalendarDays, Mail, Receipt } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_NOTICES } from '../../../core/staff-messages.ts';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { clearSession, signOut, useSession } from '../../lib/session.ts';
 import { AdminHeader } from './admin-header.tsx';
+import { EventsPanel } from './events-panel.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { PurchaseRecords } from './purchase-records.tsx';
 import { StatCards } from './stat-cards.tsx';
@@ -14,17 +15,24 @@ import { useDebouncedValue } from './use-debounced-value.ts';
 import { usePurchases } from './use-purchases.ts';
 import { useStats } from './use-stats.ts';
 
-type AdminTab = 'purchases' | 'outbox';
+type AdminTab = 'purchases' | 'events' | 'outbox';
+
+const TABS: readonly AdminTab[] = ['purchases', 'events', 'outbox'];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Route `/admin` (behind the admin guard): figures, purchase records, export and the email outbox. */
+/** Route `/admin` (behind the admin guard): figures, purchase records, export, events and the email outbox. */
 export function AdminPage({ productName }: { productName: string }) {
   const session = useSession();
   const navigate = useNavigate();
   const [refreshToken, setRefreshToken] = useState(0);
   const [search, setSearch] = useState('');
-  const [tab, setTab] = useState<AdminTab>('purchases');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: AdminTab = TABS.find((key) => key === asked) ?? 'purchases';
+  // The tab lives in the address (?tab=events), so a reload or a link from the door keeps it.
+  const setTab = (next: AdminTab) =>
+    setParams(next === 'purchases' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
   const [signingOut, setSigningOut] = useState(false);
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { stats, loading: statsLoading } = useStats(refreshToken);
@@ -82,6 +90,15 @@ export function AdminPage({ productName }: { productName: string }) {
                   onRetry={refresh}
                 />
               ),
+            },
+            {
+              key: 'events',
+              label: (
+                <>
+                  <CalendarDays aria-hidden="true" /> Events
+                </>
+              ),
+              panel: <EventsPanel refreshToken={refreshToken} />,
             },
             {
               key: 'outbox',

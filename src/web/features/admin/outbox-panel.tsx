@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { OutboxMessage } from './admin-api.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useOutbox } from './use-outbox.ts';
 
 const COLUMNS = ['To', 'Subject', 'Status', 'Tries', 'Last error', 'Time', 'Action'] as const;

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { formatCount } from './format.ts';
+import { formatCount } from '../../lib/format.ts';
 import { PurchaseTable } from './purchase-table.tsx';
 import type { PurchaseList } from './use-purchases.ts';
 

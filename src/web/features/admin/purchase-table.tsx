@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { PurchaseRecord } from './admin-api.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import type { PurchaseList } from './use-purchases.ts';
 
 export interface PurchaseTableProps {

@@ -4,7 +4,7 @@ import { formatCents } from '../../../core/money.ts';
 import { ADMIN_TEXT } from '../../../core/staff-messages.ts';
 import { cn } from '../../lib/cn.ts';
 import type { PurchaseStats } from './admin-api.ts';
-import { formatCount } from './format.ts';
+import { formatCount } from '../../lib/format.ts';
 
 interface StatCardProps {
   label: string;

@@ -1,21 +1,24 @@
-import { CircleCheckBig, Download, ExternalLink, Info, Mail, Printer, Ticket } from 'lucide-react';
+import { CircleCheckBig, Download, ExternalLink, Info, Mail, Printer, ScanLine, Ticket } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { Pass } from '../../../core/purchase.ts';
+import { PassQrCode } from '../../components/pass-qr-code.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
-import { downloadReceipt } from './receipt-download.ts';
+import { downloadReceipt } from '../../lib/receipt-download.ts';
 
 export interface ConfirmationProps {
   pass: Pass;
+  /** The signed link the QR code holds; the receipt prints it too. */
+  verificationUrl: string;
   productName: string;
   feedbackUrl: string;
   onBuyAnother: () => void;
 }
 
 /** The confirmation screen the buyer shows at the event (and may print or save). */
-export function Confirmation({ pass, productName, feedbackUrl, onBuyAnother }: ConfirmationProps) {
+export function Confirmation({ pass, verificationUrl, productName, feedbackUrl, onBuyAnother }: ConfirmationProps) {
   const id = useId();
   return (
     <section
@@ -42,6 +45,13 @@ export function Confirmation({ pass, productName, feedbackUrl, onBuyAnother }: C
             <div className="flex items-center gap-2 border-b border-dashed border-primary/25 px-4 py-3 text-sm font-semibold text-primary">
               <Ticket className="size-4" aria-hidden="true" />
               {productName} · Any Event Pass
+            </div>
+            <div className="flex flex-col items-center gap-2.5 border-b border-dashed border-primary/25 px-4 py-5">
+              <PassQrCode value={verificationUrl} passId={pass.id} />
+              <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+                <ScanLine className="size-3.5" aria-hidden="true" />
+                Staff scan this code at the entrance
+              </p>
             </div>
             <dl className="grid grid-cols-2 gap-4 px-4 py-4 text-sm">
               <Detail id={`${id}-event`} term="Event" className="col-span-2" valueClassName="text-lg font-bold break-words">
@@ -71,7 +81,7 @@ export function Confirmation({ pass, productName, feedbackUrl, onBuyAnother }: C
               <Printer aria-hidden="true" />
               Save This Page
             </Button>
-            <Button variant="outline" onClick={() => downloadReceipt(productName, pass)}>
+            <Button variant="outline" onClick={() => downloadReceipt(productName, pass, verificationUrl)}>
               <Download aria-hidden="true" />
               Download Receipt
             </Button>

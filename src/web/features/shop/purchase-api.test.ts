@@ -101,7 +101,7 @@ describe('buyPass', () => {
     [400, 'invalid_json'],
   ])('passes on the server message of a %i %s', async (status, code) => {
     const server = shop(failure(status, code, 'Too many requests.'));
-    expect(await buyPass(input, server.options)).toEqual({ kind: 'rejected', message: 'Too many requests.' });
+    expect(await buyPass(input, server.options)).toEqual({ kind: 'rejected', status, message: 'Too many requests.' });
     expect(server.keys).toHaveLength(1);
   });
 

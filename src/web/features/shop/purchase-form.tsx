@@ -2,19 +2,20 @@ import { ArrowLeft, LoaderCircle, Lock, Ticket } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { LIMITS, PASS_PRICE_CENTS, PASS_PRICE_DOLLARS } from '../../../core/constants.ts';
 import { formatCents } from '../../../core/money.ts';
-import type { Pass, PurchaseInput } from '../../../core/purchase.ts';
+import type { PurchaseInput } from '../../../core/purchase.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
+import type { SoldPass } from './sold-pass.ts';
 import { usePurchase } from './use-purchase.ts';
 
 const EMPTY: PurchaseInput = { name: '', email: '', eventName: '' };
 
 export interface PurchaseFormProps {
   onBack: () => void;
-  onPurchased: (pass: Pass) => void;
+  onPurchased: (sold: SoldPass) => void;
 }
 
 /** The purchase form: name, email and event name, then the simulated payment. */

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Pass } from '../../../core/purchase.ts';
 import { Confirmation } from './confirmation.tsx';
 import { Landing } from './landing.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
+import type { SoldPass } from './sold-pass.ts';
 
-type Step = { name: 'landing' } | { name: 'form' } | { name: 'confirmation'; pass: Pass };
+type Step = { name: 'landing' } | { name: 'form' } | { name: 'confirmation'; sold: SoldPass };
 
 export interface ShopFlowProps {
   productName: string;
@@ -29,7 +29,7 @@ export function ShopFlow({ productName, feedbackUrl, landingFooter }: ShopFlowPr
 
   const showLanding = useCallback(() => setStep({ name: 'landing' }), []);
   const showForm = useCallback(() => setStep({ name: 'form' }), []);
-  const showPass = useCallback((pass: Pass) => setStep({ name: 'confirmation', pass }), []);
+  const showPass = useCallback((sold: SoldPass) => setStep({ name: 'confirmation', sold }), []);
 
   return (
     <div ref={screen} className="flex flex-1 flex-col">
@@ -41,7 +41,13 @@ export function ShopFlow({ productName, feedbackUrl, landingFooter }: ShopFlowPr
       )}
       {step.name === 'form' && <PurchaseForm onBack={showLanding} onPurchased={showPass} />}
       {step.name === 'confirmation' && (
-        <Confirmation pass={step.pass} productName={productName} feedbackUrl={feedbackUrl} onBuyAnother={showLanding} />
+        <Confirmation
+          pass={step.sold.pass}
+          verificationUrl={step.sold.verificationUrl}
+          productName={productName}
+          feedbackUrl={feedbackUrl}
+          onBuyAnother={showLanding}
+        />
       )}
     </div>
   );

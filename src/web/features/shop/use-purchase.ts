@@ -1,9 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { NOTICES } from '../../../core/messages.ts';
-import { purchaseInputSchema, type Pass, type PurchaseInput } from '../../../core/purchase.ts';
+import { purchaseInputSchema, type PurchaseInput } from '../../../core/purchase.ts';
 import { check } from '../../../core/validation.ts';
 import { buyPass } from './purchase-api.ts';
+import type { SoldPass } from './sold-pass.ts';
 
 export interface UsePurchase {
   /** Validates, then buys. Ignored while a purchase is already running. */
@@ -18,7 +19,7 @@ export interface UsePurchase {
  * simulated payment), then notify. A ref, not state, guards against a double click: two
  * clicks in one frame both see the old state, but the ref is set before the first await.
  */
-export function usePurchase(onPurchased: (pass: Pass) => void): UsePurchase {
+export function usePurchase(onPurchased: (sold: SoldPass) => void): UsePurchase {
   const inFlight = useRef(false);
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +43,7 @@ export function usePurchase(onPurchased: (pass: Pass) => void): UsePurchase {
             if (!outcome.response.saved) {
               toast.warning(NOTICES.saveWarningTitle, { description: NOTICES.saveWarningText });
             }
-            onPurchased(outcome.response.pass);
+            onPurchased({ pass: outcome.response.pass, verificationUrl: outcome.response.verificationUrl });
             break;
           case 'invalid':
             setError(outcome.message);

@@ -1,0 +1,11 @@
+import { CheckInPage } from '../features/check-in/check-in-page.tsx';
+import { ProtectedRoute } from './protected-route.tsx';
+
+/** `/check-in`: the door's check-in screen behind the admin guard. Loaded on demand with its page. */
+export function CheckInRoute() {
+  return (
+    <ProtectedRoute requireAdmin>
+      <CheckInPage />
+    </ProtectedRoute>
+  );
+}
