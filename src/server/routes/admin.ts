@@ -3,27 +3,18 @@ import { z } from 'zod';
 import { check } from '../../core/validation.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireAdmin } from '../auth/staff.ts';
-import {
-  decodeCursor,
-  encodeCursor,
-  purchasePage,
-  purchaseStats,
-  recentOutbox,
-  retryOutboxMessage,
-} from '../db/admin-queries.ts';
+import { decodeCursor, encodeCursor, purchasePage, purchaseStats } from '../db/admin-queries.ts';
 import type { Db } from '../db/database.ts';
-import { renderMail } from '../email/outbox-worker.ts';
 import type { MailContext } from '../email/templates.ts';
 import { ApiError } from '../errors.ts';
 import { exportFileName, purchaseCsvStream } from '../services/purchase-export.ts';
+import { outboxAdminRoutes } from './admin-outbox.ts';
 
 const listQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(200).optional(),
   q: z.string().trim().max(100).optional().transform((q) => q || undefined),
 });
-
-const idParam = z.strictObject({ id: z.coerce.number().int().positive() });
 
 /** Staff-only endpoints. Each checks the session and the admin role on the server. */
 export async function adminRoutes(
@@ -54,29 +45,6 @@ export async function adminRoutes(
         .send(purchaseCsvStream(db, now));
     });
 
-    admin.get('/api/admin/outbox', async () => {
-      const messages = await recentOutbox(db, 100);
-      return {
-        items: messages.map(({ payload, ...message }) => {
-          let subject: string;
-          try {
-            subject = renderMail(deps.mail, message.kind, payload).subject;
-          } catch {
-            subject = `(${message.kind})`;
-          }
-          return { ...message, subject };
-        }),
-      };
-    });
-
-    admin.post('/api/admin/outbox/:id/retry', async (request) => {
-      const params = check(idParam, request.params);
-      if (!params.ok) throw new ApiError(400, params.code, params.message);
-      const outcome = await retryOutboxMessage(db, params.value.id);
-      if (outcome === 'not_found') throw new ApiError(404, 'not_found', 'No such message.');
-      if (outcome === 'not_failed') throw new ApiError(409, 'not_failed', 'Only failed messages can be retried.');
-      deps.onMailQueued();
-      return { ok: true };
-    });
+    outboxAdminRoutes(admin, deps);
   });
 }

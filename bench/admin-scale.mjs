@@ -1,0 +1,236 @@
+// The admin panel at scale, on PostgreSQL: with 100,000 and then 1,000,000 purchases stored, how fast
+// the stats and the first page of the list answer (median of repeated requests, through HTTP with a
+// signed-in admin's cookie, so the session and role checks are inside the figure), and how fast the
+// full CSV export streams against `COPY (the same query) TO STDOUT` measured in the same run. The
+// shop is restarted before each size so its peak memory (VmHWM) is that size's own.
+//
+// Targets (issue 4): at 1,000,000 rows, stats and first page medians < 100 ms; export speed >= 0.5x
+// COPY's; server peak memory at 1,000,000 rows <= 1.25x that at 100,000.
+//
+// Run alone: node bench/admin-scale.mjs   (BENCH_ADMIN_ROWS=200000,2000000 to change the sizes)
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { dropDatabase, query, recreateDatabase } from './lib/pg-admin.mjs';
+import { checksTable, heading, table } from './lib/report.mjs';
+import { startShop } from './lib/servers.mjs';
+
+export const name = 'admin-scale';
+
+const DATABASE = 'skippass_bench_admin';
+const SIZES = (process.env.BENCH_ADMIN_ROWS ?? '100000,1000000').split(',').map(Number);
+const LATENCY_SAMPLES = 41;
+const WARMUP_REQUESTS = 5;
+const ADMIN_EMAIL = 'bench-admin@example.com';
+const ADMIN_PASSWORD = 'bench admin password';
+
+/**
+ * Adds purchases until the table holds `total`: one every 20 s going back from now (1,000,000 rows
+ * span about 231 days, so "today" holds a realistic few thousand), names, emails and events of the
+ * shapes buyers type. Order IDs are the row number in hex: unique, and in the pass-ID format.
+ */
+async function seedPurchases(url, total) {
+  const [{ n: have }] = await query(url, 'select count(*)::int as n from purchases');
+  if (have >= total) return;
+  await query(
+    url,
+    `insert into purchases (name, email, event_name, event_type, amount, order_id, created_at)
+     select 'Buyer ' || i, 'buyer' || i || '@example.com',
+            (array['City Derby', 'Harbour 10K', 'Valley Cup Final', 'Riverside Open', 'County Sevens'])[1 + i % 5],
+            'general', 300, lpad(upper(to_hex(i)), 10, '0'), now() - make_interval(secs => i * 20)
+     from generate_series($1::int + 1, $2::int) as i`,
+    [have, total],
+  );
+  // What autovacuum does on its own after a bulk load; without it the first reads pay for it.
+  await query(url, 'vacuum analyze purchases');
+}
+
+/** A verified staff account with the admin role, signed in through the shop: its Cookie header. */
+async function adminCookie(server, url) {
+  const post = (path, body) =>
+    fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(body) });
+  const [existing] = await query(url, 'select 1 from auth_users where email = $1', [ADMIN_EMAIL]);
+  if (!existing) {
+    const signUp = await post('/api/auth/sign-up/email', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: ADMIN_EMAIL });
+    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+    const [mail] = await query(url, `select payload->>'url' as link from outbox where kind = 'account_verification' and recipient = $1`, [ADMIN_EMAIL]);
+    const verified = await fetch(mail.link.replace(/^https?:\/\/[^/]+/, server.url), { redirect: 'manual' });
+    if (verified.status >= 400) throw new Error(`verification failed: ${verified.status}`);
+    await query(url, `insert into profiles (user_id, role) select id, 'admin' from auth_users where email = $1`, [ADMIN_EMAIL]);
+  }
+  const signIn = await post('/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  return signIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/** Median and p90 of `samples` sequential GETs (after a warm-up); each must answer 200. */
+async function latencyOf(server, cookie, path) {
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(server.url + path, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < WARMUP_REQUESTS; i++) await once();
+  const times = [];
+  for (let i = 0; i < LATENCY_SAMPLES; i++) times.push(await once());
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], p90: times[Math.floor(times.length * 0.9)] };
+}
+
+/** Reads a byte stream to its end: bytes, line count and seconds from the first call. */
+async function drain(stream, started) {
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of stream) {
+    bytes += chunk.length;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+  }
+  return { bytes, lines, seconds: (performance.now() - started) / 1000 };
+}
+
+async function timeExport(server, cookie) {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/admin/purchases.csv`, { headers: { cookie } });
+  if (response.status !== 200) throw new Error(`export answered ${response.status}`);
+  return drain(response.body, started);
+}
+
+/** The export's own query (columns, order, formatting) as COPY ... TO STDOUT in CSV: the floor. */
+async function timeCopy(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = performance.now();
+    const stream = client.query(
+      copyTo(`copy (
+        select name, email, event_name, event_type, to_char(amount / 100.0, 'FM999999990.00'), order_id,
+               to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        from purchases order by created_at desc, id desc
+      ) to stdout with (format csv, header)`),
+    );
+    return await drain(stream, started);
+  } finally {
+    await client.end();
+  }
+}
+
+async function measureSize(url, rows) {
+  const seedStarted = performance.now();
+  await seedPurchases(url, rows);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const server = await startShop({ databaseUrl: url, paymentDelayMs: 0, label: `shop-admin-${rows}` });
+  try {
+    const cookie = await adminCookie(server, url);
+    const stats = await latencyOf(server, cookie, '/api/admin/stats');
+    const firstPage = await latencyOf(server, cookie, '/api/admin/purchases?limit=50');
+    const copy = await timeCopy(url);
+    const exported = await timeExport(server, cookie);
+    return { rows, seedSeconds, stats, firstPage, copy, exported, peakMiB: server.memoryMiB().peak };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function run() {
+  console.log(heading(`admin panel at scale: ${SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} purchases on PostgreSQL`));
+  const url = await recreateDatabase(DATABASE);
+  const results = [];
+  try {
+    // The first start applies the migrations to the empty database.
+    const migrate = await startShop({ databaseUrl: url, paymentDelayMs: 0, label: 'shop-admin-migrate' });
+    await migrate.stop();
+    for (const rows of SIZES) {
+      console.log(`seeding ${rows.toLocaleString('en-US')} purchases and measuring ...`);
+      results.push(await measureSize(url, rows));
+    }
+  } finally {
+    if (process.env.BENCH_KEEP_DB !== '1') await dropDatabase(DATABASE);
+  }
+
+  console.log(
+    table(
+      results.map((r) => ({
+        rows: r.rows,
+        seed: r.seedSeconds,
+        statsMedian: r.stats.median,
+        statsP90: r.stats.p90,
+        pageMedian: r.firstPage.median,
+        pageP90: r.firstPage.p90,
+        copyS: r.copy.seconds,
+        exportS: r.exported.seconds,
+        exportRows: r.exported.lines - 1,
+        exportMiB: r.exported.bytes / 2 ** 20,
+        ratio: r.copy.seconds / r.exported.seconds,
+        peak: r.peakMiB,
+      })),
+      [
+        { key: 'rows', label: 'purchases' },
+        { key: 'seed', label: 'seed s' },
+        { key: 'statsMedian', label: 'stats p50 ms' },
+        { key: 'statsP90', label: 'stats p90 ms' },
+        { key: 'pageMedian', label: 'first page p50 ms' },
+        { key: 'pageP90', label: 'first page p90 ms' },
+        { key: 'copyS', label: 'COPY s' },
+        { key: 'exportS', label: 'export s' },
+        { key: 'exportRows', label: 'export rows' },
+        { key: 'exportMiB', label: 'export MiB' },
+        { key: 'ratio', label: 'export speed / COPY' },
+        { key: 'peak', label: 'server peak RSS MiB' },
+      ],
+    ),
+  );
+  console.log(`(latencies: median and p90 of ${LATENCY_SAMPLES} sequential requests after ${WARMUP_REQUESTS} warm-up ones; the shop restarts before each size)`);
+
+  const checks = [];
+  const small = results[0];
+  const large = results.at(-1);
+  const label = (r) => r.rows.toLocaleString('en-US');
+  checks.push({
+    bench: name,
+    label: `stats median at ${label(large)}`,
+    target: '< 100 ms',
+    actual: `${large.stats.median.toFixed(1)} ms`,
+    pass: large.stats.median < 100,
+  });
+  checks.push({
+    bench: name,
+    label: `first page median at ${label(large)}`,
+    target: '< 100 ms',
+    actual: `${large.firstPage.median.toFixed(1)} ms`,
+    pass: large.firstPage.median < 100,
+  });
+  for (const r of results) {
+    checks.push({
+      bench: name,
+      label: `export has every row at ${label(r)}`,
+      target: `${r.rows} rows + header`,
+      actual: `${r.exported.lines - 1} rows + header`,
+      pass: r.exported.lines - 1 === r.rows,
+    });
+  }
+  const ratio = large.copy.seconds / large.exported.seconds;
+  checks.push({
+    bench: name,
+    label: `export speed / COPY speed at ${label(large)}`,
+    target: '>= 0.5',
+    actual: `${ratio.toFixed(2)} (${large.exported.seconds.toFixed(2)} s vs ${large.copy.seconds.toFixed(2)} s)`,
+    pass: ratio >= 0.5,
+  });
+  const growth = large.peakMiB / small.peakMiB;
+  checks.push({
+    bench: name,
+    label: `peak memory ${label(large)} / ${label(small)}`,
+    target: '<= 1.25',
+    actual: `${growth.toFixed(2)} (${large.peakMiB.toFixed(0)} / ${small.peakMiB.toFixed(0)} MiB)`,
+    pass: growth <= 1.25,
+  });
+  console.log(checksTable(checks));
+  return { name, checks, results };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { checks } = await run();
+  process.exitCode = checks.some((c) => c.pass === false) ? 1 : 0;
+}
