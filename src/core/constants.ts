@@ -19,5 +19,13 @@ export const LIMITS = {
 export const PASS_ID_LENGTH = 10;
 export const PASS_ID_PATTERN = /^[0-9A-F]{10}$/;
 
-/** The "simple email pattern" of SPEC section 5. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Characters that make a mailer read more than one plain address: white space, and the RFC 5322
+ * specials that start a list (, ;), a group (:), a comment (( )), a literal ([ ] \), an angle
+ * address (< >) or a quoted part ("). nodemailer delivers `victim@y.com(1)`, `x,victim@y.com` and
+ * `g:victim@y.com;` to victim@y.com, around the per-address contact limit.
+ */
+export const EMAIL_SPECIALS = /[\s,;:()[\]\\<>"]/;
+
+/** The "simple email pattern" of SPEC section 5: one plain local@domain.tld, nothing else. */
+export const EMAIL_PATTERN = /^[^\s@,;:()[\]\\<>"]+@[^\s@,;:()[\]\\<>"]+\.[^\s@,;:()[\]\\<>"]+$/;

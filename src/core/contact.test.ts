@@ -22,6 +22,19 @@ describe('contact form rules (SPEC section 5)', () => {
   it('asks for a valid email address', () => {
     expect(messageOf({ name: 'Ada', email: 'ada.example.com' })).toBe('Please enter a valid email address');
   });
+  it.each(['victim@y.com(1)', 'x,victim@y.com', 'g:victim@y.com;', 'x victim@y.com', 'x@[y.com]', 'x\\y@y.com'])(
+    'refuses %j, which a mailer would deliver to victim@y.com past the per-address limit',
+    (email) => {
+      expect(messageOf({ name: 'Ada', email })).toBe('Please enter a valid email address');
+    },
+  );
+  it('strips before trimming: a trailing & leaves a valid address, "& B" is too short a name', () => {
+    expect(check(contactInputSchema, { name: 'Ada', email: 'ada@example.com &' })).toEqual({
+      ok: true,
+      value: { name: 'Ada', email: 'ada@example.com' },
+    });
+    expect(messageOf({ name: '& B', email: 'ada@example.com' })).toBe('Name must be at least 2 characters long');
+  });
   it('needs a name of at least 2 characters', () => {
     expect(messageOf({ name: 'A', email: 'ada@example.com' })).toBe('Name must be at least 2 characters long');
   });

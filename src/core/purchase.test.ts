@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMAIL_PATTERN } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 import {
   fileSlug,
@@ -10,6 +11,18 @@ import {
   type Pass,
 } from './purchase.ts';
 import { check } from './validation.ts';
+
+const HOSTILE_EMAILS = [
+  'victim@y.com(1)',
+  'x,victim@y.com',
+  'g:victim@y.com;',
+  'x;victim@y.com',
+  'x victim@y.com',
+  'victim@y.com\u00a0x',
+  'x@[127.0.0.1]',
+  'x\\@victim@y.com',
+  'x\\y@y.com',
+];
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' };
 const run = (input: unknown) => check(purchaseInputSchema, input);
@@ -41,6 +54,27 @@ describe('purchase form rules (SPEC section 5)', () => {
       expect(messageOf({ ...valid, email })).toBe(VALIDATION.invalidEmail);
     },
   );
+
+  // nodemailer reads each of these as (or as including) victim@y.com, past the per-address limits.
+  it.each(HOSTILE_EMAILS)('rejects %j, which is not one plain address', (email) => {
+    expect(messageOf({ ...valid, email })).toBe(VALIDATION.invalidEmail);
+  });
+
+  it.each(['"x"@y.com', 'x<victim@y.com>', 'victim@y.com\t', 'victim@y.com\nBcc:x@y.com'])(
+    'has a pattern that refuses %j too (the form strips those characters first)',
+    (email) => {
+      expect(EMAIL_PATTERN.test(email)).toBe(false);
+    },
+  );
+
+  it.each(['ada@example.com', "o'neil+tag@mail.example.co.uk", 'x_y-z@sub.example.io'])('accepts the plain address %s', (email) => {
+    expect(EMAIL_PATTERN.test(email)).toBe(true);
+  });
+
+  it('accepts an address once a stripped character next to it is gone', () => {
+    expect(run({ ...valid, email: 'ada@example.com &' })).toEqual({ ok: true, value: valid });
+    expect(messageOf({ ...valid, name: '& B' })).toBe(VALIDATION.nameAndEventMin);
+  });
 
   it('needs at least 2 characters in the name and in the event name', () => {
     expect(messageOf({ ...valid, name: 'A' })).toBe(VALIDATION.nameAndEventMin);

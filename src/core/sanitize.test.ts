@@ -8,6 +8,16 @@ describe('sanitizeText', () => {
   it('strips < > " \' and &', () => {
     expect(sanitizeText(`<script>"Tom" & 'Jerry'</script>`)).toBe('scriptTom  Jerry/script');
   });
+  it('strips first, then trims, so no space is left where a stripped character stood', () => {
+    expect(sanitizeText('& B')).toBe('B');
+    expect(sanitizeText('ada@example.com &')).toBe('ada@example.com');
+    expect(sanitizeText(' "Ada" ')).toBe('Ada');
+  });
+  it('strips C0 control characters (NUL, tab, CR, LF, ...) and DEL anywhere', () => {
+    expect(sanitizeText('Ada\u0000 Love\u0007lace\u007f')).toBe('Ada Lovelace');
+    expect(sanitizeText('\tCity\r\nDerby\u001f')).toBe('CityDerby');
+    expect(sanitizeText('\u0000 Ada \u0000')).toBe('Ada');
+  });
   it('keeps other punctuation and letters from any alphabet', () => {
     expect(sanitizeText('Zoë-Ann O.Brien (Jr), São Paulo!')).toBe('Zoë-Ann O.Brien (Jr), São Paulo!');
   });
@@ -16,5 +26,8 @@ describe('sanitizeText', () => {
 describe('sanitizeAuthEmail', () => {
   it('strips only < and >', () => {
     expect(sanitizeAuthEmail(' <o\'neil&co@example.com> ')).toBe("o'neil&co@example.com");
+  });
+  it('strips control characters, then trims', () => {
+    expect(sanitizeAuthEmail('boss@example.com\u0000 >')).toBe('boss@example.com');
   });
 });

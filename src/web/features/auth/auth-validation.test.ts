@@ -11,6 +11,13 @@ describe('checkAuthForm (SPEC section 5)', () => {
     expect(checkAuthForm('signIn', values('<>'))).toEqual({ ok: false, message: 'Please enter a valid email address' });
   });
 
+  it.each(['victim@y.com(1)', 'x,victim@y.com', 'g:victim@y.com;', 'x victim@y.com', '"x"@y.com', 'x@[y.com]', 'x\\@y.com'])(
+    'refuses %s, which a mailer would read as another recipient',
+    (email) => {
+      expect(checkAuthForm('signUp', values(email))).toEqual({ ok: false, message: 'Please enter a valid email address' });
+    },
+  );
+
   it('strips only < and > and trims the email', () => {
     expect(checkAuthForm('signIn', values("  <o'brien&co@example.com> "))).toEqual({
       ok: true,
