@@ -2,10 +2,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { API_ERRORS } from '../core/messages.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import type { CopyOut, Db } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { type PaymentProvider, simulatedPayment } from './payment/payment-provider.ts';
 import { createAuth } from './auth/auth.ts';
@@ -34,7 +34,11 @@ const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
 export interface AppOptions {
   config: Config;
   db: Db;
+  /** The database's streaming COPY, where it has one (PostgreSQL): the CSV export uses it. */
+  copyOut?: CopyOut | undefined;
   payment?: PaymentProvider;
+  /** The event page's payment; by default a simulation of EVENT_PAYMENT_DELAY_MS, or `payment` when that is given. */
+  eventPayment?: PaymentProvider;
   spool?: PurchaseSpool;
   mailTransport?: MailTransport;
   /** Waits between mail retries (default: 30 s, 2 min, 5 min, 15 min). */
@@ -46,6 +50,22 @@ export interface AppOptions {
   backgroundJobs?: boolean;
   /** Where log lines go (default stdout); tests read them from here. */
   logStream?: NodeJS.WritableStream;
+  /** Sees every route as it is registered: the authorisation test walks them all. */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+/**
+ * The simulated payments: the home flow waits PAYMENT_DELAY_MS (2 s), the event page
+ * EVENT_PAYMENT_DELAY_MS (1.5 s). A provider a test injects as `payment` serves both flows
+ * unless it injects `eventPayment` as well.
+ */
+export function paymentProviders(config: Config, injected: Pick<AppOptions, 'payment' | 'eventPayment'> = {}) {
+  const failureRate = config.PAYMENT_FAILURE_RATE;
+  const payment = injected.payment ?? simulatedPayment({ delayMs: config.PAYMENT_DELAY_MS, failureRate });
+  const eventPayment =
+    injected.eventPayment ??
+    (injected.payment ? payment : simulatedPayment({ delayMs: config.EVENT_PAYMENT_DELAY_MS, failureRate }));
+  return { payment, eventPayment };
 }
 
 export interface App extends FastifyInstance {
@@ -69,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // A line per request costs real time in an on-sale rush; it is there at debug level.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.statusCode).send(errorBody(error.code, error.message));
@@ -96,8 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const spool = options.spool ?? fileSpool(join(config.DATA_DIR, 'spool'));
   const idempotency = new IdempotencyStore(db, Math.ceil((2 * config.PAYMENT_DELAY_MS) / 1000) + 60);
-  const payment =
-    options.payment ?? simulatedPayment({ delayMs: config.PAYMENT_DELAY_MS, failureRate: config.PAYMENT_FAILURE_RATE });
+  const { payment, eventPayment } = paymentProviders(config, options);
   const mailContext = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const transport =
     options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'mail')));
@@ -116,9 +136,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const purchases = purchaseService({
     db,
     passCodes: codes,
-    ...(options.payment
-      ? {}
-      : { eventPayment: simulatedPayment({ delayMs: config.EVENT_PAYMENT_DELAY_MS, failureRate: config.PAYMENT_FAILURE_RATE }) }),
+    eventPayment,
     payment,
     spool,
     idempotency,
@@ -141,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   authRoutes(app, { auth, db, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
   await adminRoutes(app, {
     db,
+    copyOut: options.copyOut,
     auth,
     timeZone: config.SHOP_TIMEZONE,
     productName: config.PRODUCT_NAME,

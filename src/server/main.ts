@@ -13,7 +13,7 @@ async function main() {
     : openPglite({ dataDir: config.DATA_DIR });
   await database.migrate();
 
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, copyOut: database.copyOut });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

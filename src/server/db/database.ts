@@ -8,7 +8,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Readable } from 'node:stream';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,23 +21,77 @@ export interface Database {
   db: Db;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: runs `COPY (...) TO STDOUT` and streams what the server writes, with
+   * back-pressure. PGlite has no streaming COPY, so callers read in batches there instead.
+   */
+  copyOut?: CopyOut;
 }
+
+export type CopyOut = (copyStatement: string) => Promise<Readable>;
 
 /** Committed migrations live at the repository root; this path is the same from src/ and dist/. */
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
-export function openPostgres(url: string, poolSize: number): Database {
-  // In a rush, requests queue for a connection; waiting beats spooling a purchase the database
-  // would have taken a moment later. A database that is really down refuses at once anyway.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 30_000 });
+/**
+ * The longest one statement of the pool may run (or wait for a lock). A hung database must not
+ * hold a paid request forever: past this the purchase write fails and the purchase is spooled.
+ */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+
+export interface PostgresOptions {
+  statementTimeoutMs?: number;
+}
+
+export function openPostgres(url: string, poolSize: number, options: PostgresOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // In a rush, requests queue for a connection; waiting beats spooling a purchase the database
+    // would have taken a moment later. A database that is really down refuses at once anyway.
+    connectionTimeoutMillis: 30_000,
+    // Server-side, not pg's client-side query_timeout: the server cancels the statement and rolls
+    // it back (nothing half-written, and the connection stays usable), while query_timeout only
+    // stops waiting, leaves the statement running (it may still commit) and applies to every
+    // submittable too (a pg-copy-streams COPY), with no per-query way to turn it off (0 falls back
+    // to the pool's value). A long statement on a pool client exempts itself with
+    // `SET statement_timeout = 0` and `RESET statement_timeout` before the client goes back.
+    statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+  });
   // An idle client that loses its server emits 'error'; without a listener that kills the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    // Migrations (an index over millions of rows) may run longer than any request should:
+    // they get a connection of their own, without the statement timeout.
+    async migrate() {
+      const migrator = new pg.Pool({ connectionString: url, max: 1 });
+      try {
+        await migratePg(drizzlePg(migrator, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await migrator.end();
+      }
+    },
     close: () => pool.end(),
+    async copyOut(copyStatement) {
+      // A connection of its own, outside the pool: a download may last minutes, and must neither
+      // take a connection purchases need nor fall under the pool's per-query timeout.
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {});
+      await client.connect();
+      const stream = client.query(copyTo(copyStatement));
+      let finished = false;
+      stream.once('end', () => (finished = true));
+      stream.once('close', () => {
+        if (finished) return void client.end().catch(() => {});
+        // Abandoned mid-way (the browser went away) or failed: a polite end() would wait behind
+        // COPY data nobody reads, so drop the socket; the server then ends the COPY and its backend.
+        client.connection.stream.destroy();
+      });
+      return stream;
+    },
   };
 }
 
@@ -61,6 +117,20 @@ export function openPglite(source: { dataDir: string } | { client: PGlite }): Da
 export async function queryRows<Row = Record<string, unknown>>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+/**
+ * True when PostgreSQL refused the data itself (SQLSTATE class 22, data exception, or 23,
+ * integrity constraint violation): sending the same row again fails again. Anything else
+ * (connection refused, timeout, missing table) may pass once the database is back.
+ * Drizzle wraps the driver's error, so the cause chain is searched.
+ */
+export function isDataError(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.startsWith('22') || code.startsWith('23');
+  }
+  return false;
 }
 
 export async function ping(db: Db): Promise<void> {

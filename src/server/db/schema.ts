@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** SPEC section 3: one row per pass sold. order_id is the pass ID the buyer holds. */
 export const purchases = pgTable(
@@ -18,13 +32,32 @@ export const purchases = pgTable(
   },
   (table) => [
     uniqueIndex('purchases_order_id_key').on(table.orderId),
-    // The admin list pages newest first by (created_at, id); today's sales read a created_at range.
-    index('purchases_created_at_id_idx').on(table.createdAt.desc(), table.id.desc()),
+    // The admin list and the export read newest first by (created_at, id), today's sales a created_at
+    // range. Ascending on purpose: read backwards it yields ORDER BY ... DESC (nulls first, PostgreSQL's
+    // default), which a DESC NULLS LAST index cannot serve without a sort of the whole table.
+    index('purchases_created_at_id_idx').on(table.createdAt, table.id),
     // Most Popular Sport groups by event type.
     index('purchases_event_type_idx').on(table.eventType),
     check('purchases_amount_not_negative', sql`${table.amount} >= 0`),
     check('purchases_order_id_format', sql`${table.orderId} ~ '^[0-9A-F]{10}$'`),
   ],
+);
+
+/**
+ * Running totals of purchases per event type, so the stat cards cost the same at ten rows or ten
+ * million. Kept by statement-level triggers on purchases (migration 0004), never written by the app.
+ * Each database connection adds to its own shard (pg_backend_pid() % 16), so concurrent purchase
+ * transactions do not queue on one counter row; readers sum the shards.
+ */
+export const purchaseTotals = pgTable(
+  'purchase_totals',
+  {
+    eventType: text('event_type').notNull(),
+    shard: smallint('shard').notNull(),
+    purchases: bigint('purchases', { mode: 'number' }).notNull(),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventType, table.shard] })],
 );
 
 /**
@@ -50,7 +83,8 @@ export const outbox = pgTable(
   (table) => [
     uniqueIndex('outbox_kind_ref_key').on(table.kind, table.ref),
     index('outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
-    index('outbox_created_at_idx').on(table.createdAt.desc()),
+    // Staff read the newest messages first (created_at DESC, id DESC): a backward scan of this index.
+    index('outbox_created_at_id_idx').on(table.createdAt, table.id),
     check('outbox_status_known', sql`${table.status} in ('pending', 'sent', 'failed')`),
   ],
 );
@@ -194,6 +228,6 @@ export const checkIns = pgTable(
   },
   (table) => [
     uniqueIndex('check_ins_order_id_event_id_key').on(table.orderId, table.eventId),
-    index('check_ins_event_id_checked_in_at_idx').on(table.eventId, table.checkedInAt.desc()),
+    index('check_ins_event_id_checked_in_at_idx').on(table.eventId, table.checkedInAt),
   ],
 );

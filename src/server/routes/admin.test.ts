@@ -110,6 +110,32 @@ describe.each(testBackends())('admin API on $name', (backend) => {
         todaysSales: 1,
       });
     });
+
+    it('keeps its running totals equal to the rows through concurrent sales, corrections and deletions', async () => {
+      const sales = await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          shop.app.inject({
+            method: 'POST',
+            url: '/api/purchases',
+            payload: { name: `Buyer ${index}`, email: `buyer${index}@example.com`, eventName: 'City Derby' },
+          }),
+        ),
+      );
+      expect(sales.every((sale) => sale.statusCode === 201)).toBe(true);
+      await seed([{ at: '2026-11-20T12:00:00Z', order: 'D000000001', type: 'football' }]);
+      await queryRows(database.db, sql`update purchases set event_type = 'football', amount = 500 where order_id = 'D000000001'`);
+      await queryRows(database.db, sql`delete from purchases where name in ('Buyer 0', 'Buyer 1')`);
+      const [truth] = await queryRows<{ n: number; cents: number }>(
+        database.db,
+        sql`select count(*)::int as n, sum(amount)::int as cents from purchases`,
+      );
+      expect(truth).toEqual({ n: 29, cents: 28 * 300 + 500 });
+      expect((await get('/api/admin/stats')).json()).toMatchObject({
+        totalPurchases: 29,
+        totalRevenueCents: 28 * 300 + 500,
+        mostPopularSport: 'general',
+      });
+    });
   });
 
   describe('purchase list', () => {
@@ -183,7 +209,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="skippass-purchases-\d{4}-\d{2}-\d{2}\.csv"$/);
-      expect(response.body.split('\r\n')[0]).toBe('Full Name,Email,Event,Sport,Amount,Order ID,Purchase Date');
+      expect(response.body.split('\n')[0]).toBe('Full Name,Email,Event,Sport,Amount,Order ID,Purchase Date');
       expect(parse(response.body, { columns: true })).toEqual([
         {
           'Full Name': 'Grace Hopper',
@@ -199,22 +225,61 @@ describe.each(testBackends())('admin API on $name', (backend) => {
     });
 
     it('quotes per RFC 4180 and neutralises cells a spreadsheet would run as formulas', async () => {
-      const hostile = ['=HYPERLINK("http://evil.example","click")', '+1+1', '-2+3', '@SUM(A1)', '\tTabbed', 'Comma, "Quoted"\nNewline'];
+      const hostile = [
+        '=HYPERLINK("http://evil.example","click")',
+        '+1+1',
+        '-2+3',
+        '@SUM(A1)',
+        '\tTabbed',
+        '\rReturned',
+        'Comma, "Quoted"\nNewline',
+      ];
       await seed(hostile.map((name, index) => ({ at: `2026-11-20T12:0${index}:00Z`, order: `ABCDEF000${index}`, name })));
+      await seed([{ at: '2026-11-20T13:00:00Z', order: 'ABCDEF0100', name: 'Safe Name', email: '=x@example.com', event: '+Cup', type: '@general' }]);
       const records: string[][] = parse((await get('/api/admin/purchases.csv')).body, { from_line: 2 });
-      const names = records.map((record) => record[0]).reverse();
+      expect(records[0]).toEqual(['Safe Name', `'=x@example.com`, `'+Cup`, `'@general`, '3.00', 'ABCDEF0100', '2026-11-20T13:00:00.000Z']);
+      const names = records.slice(1).map((record) => record[0]).reverse();
       expect(names).toEqual([
         `'=HYPERLINK("http://evil.example","click")`,
         `'+1+1`,
         `'-2+3`,
         `'@SUM(A1)`,
         `'\tTabbed`,
+        `'\rReturned`,
         'Comma, "Quoted"\nNewline',
       ]);
     });
 
+    it('writes the same bytes on every database: quoted only where needed, one record per line', async () => {
+      await seed([
+        { at: '2026-11-20T12:00:00.5Z', order: 'ABCDEF0001', name: 'Comma, "Quoted"', event: 'Cup Final' },
+        { at: '2026-11-21T09:30:00Z', order: 'ABCDEF0002', name: '=1+1', email: 'grace@example.com' },
+      ]);
+      expect((await get('/api/admin/purchases.csv')).body).toBe(
+        'Full Name,Email,Event,Sport,Amount,Order ID,Purchase Date\n' +
+          `'=1+1,grace@example.com,City Derby,general,3.00,ABCDEF0002,2026-11-21T09:30:00.000Z\n` +
+          '"Comma, ""Quoted""",ada@example.com,Cup Final,general,3.00,ABCDEF0001,2026-11-20T12:00:00.500Z\n',
+      );
+    });
+
     it('exports only the header when there is nothing', async () => {
-      expect((await get('/api/admin/purchases.csv')).body).toBe('Full Name,Email,Event,Sport,Amount,Order ID,Purchase Date\r\n');
+      expect((await get('/api/admin/purchases.csv')).body).toBe('Full Name,Email,Event,Sport,Amount,Order ID,Purchase Date\n');
+    });
+
+    it('exports more rows than one read batch, each once, newest first', async () => {
+      const total = 4500;
+      await queryRows(
+        database.db,
+        sql`insert into purchases (name, email, event_name, event_type, amount, order_id, created_at)
+            select 'Buyer ' || i, 'buyer' || i || '@example.com', 'City Derby', 'general', 300,
+                   lpad(upper(to_hex(i)), 10, '0'), timestamptz '2026-11-01T00:00:00Z' + make_interval(secs => i / 3)
+            from generate_series(1, ${total}) as i`,
+      );
+      const records: string[][] = parse((await get('/api/admin/purchases.csv')).body, { from_line: 2 });
+      expect(records).toHaveLength(total);
+      expect(new Set(records.map((record) => record[5])).size).toBe(total);
+      expect(records[0]![0]).toBe(`Buyer ${total}`);
+      expect(records.at(-1)![0]).toBe('Buyer 1');
     });
   });
 

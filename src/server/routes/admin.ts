@@ -4,7 +4,7 @@ import { check } from '../../core/validation.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireAdmin } from '../auth/staff.ts';
 import { decodeCursor, encodeCursor, purchasePage, purchaseStats } from '../db/admin-queries.ts';
-import type { Db } from '../db/database.ts';
+import type { CopyOut, Db } from '../db/database.ts';
 import type { MailContext } from '../email/templates.ts';
 import { ApiError } from '../errors.ts';
 import { exportFileName, purchaseCsvStream } from '../services/purchase-export.ts';
@@ -19,7 +19,15 @@ const listQuery = z.strictObject({
 /** Staff-only endpoints. Each checks the session and the admin role on the server. */
 export async function adminRoutes(
   app: FastifyInstance,
-  deps: { db: Db; auth: Auth; timeZone: string; productName: string; mail: MailContext; onMailQueued: () => void },
+  deps: {
+    db: Db;
+    copyOut?: CopyOut | undefined;
+    auth: Auth;
+    timeZone: string;
+    productName: string;
+    mail: MailContext;
+    onMailQueued: () => void;
+  },
 ) {
   const { db } = deps;
   await app.register(async (admin) => {
@@ -42,7 +50,7 @@ export async function adminRoutes(
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName(deps.productName, now, deps.timeZone)}"`)
-        .send(purchaseCsvStream(db, now));
+        .send(await purchaseCsvStream({ db, copyOut: deps.copyOut }, now));
     });
 
     outboxAdminRoutes(admin, deps);

@@ -1,20 +1,34 @@
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { type Db } from '../db/database.ts';
-import { purchasePage, type PurchaseCursor } from '../db/admin-queries.ts';
+import { type SQL, sql } from 'drizzle-orm';
 import { fileSlug } from '../../core/purchase.ts';
+import { type CopyOut, type Db, queryRows } from '../db/database.ts';
 
 /** SPEC section 9: the CSV columns, in order. */
 export const CSV_COLUMNS = ['Full Name', 'Email', 'Event', 'Sport', 'Amount', 'Order ID', 'Purchase Date'] as const;
 const BATCH_SIZE = 2000;
 
 /**
- * A cell a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return)
- * gets a leading apostrophe, the OWASP-recommended neutraliser.
+ * A cell a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return) gets a
+ * leading apostrophe, the OWASP-recommended neutraliser. Done in SQL so both export paths share it.
  */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+const safeCell = (column: string) =>
+  `case when left(${column}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${column} else ${column} end`;
+
+/** One export row, formatted by the database: the same text whichever path writes the CSV. */
+const EXPORT_COLUMNS = [
+  safeCell('name'),
+  safeCell('email'),
+  safeCell('event_name'),
+  safeCell('event_type'),
+  `to_char(amount / 100.0, 'FM999999990.00')`,
+  'order_id',
+  `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+]
+  .map((expression, index) => `${expression} as "${CSV_COLUMNS[index]}"`)
+  .join(', ');
+
+const NEWEST_FIRST = 'order by purchases.created_at desc, purchases.id desc';
 
 export function exportFileName(productName: string, now: Date, timeZone: string): string {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
@@ -22,27 +36,46 @@ export function exportFileName(productName: string, now: Date, timeZone: string)
 }
 
 /**
- * Every purchase up to the moment the export started, newest first, read in keyset batches and
- * streamed as RFC 4180 CSV: memory stays constant however many rows there are, no connection
- * is held between batches, and the stream waits while the client is slow.
+ * Every purchase, newest first, as CSV (RFC 4180 quoting, one record per line), streamed in
+ * constant memory and paused while the client is slow.
+ *
+ * On PostgreSQL the server writes the CSV itself (COPY ... TO STDOUT): one statement, so one
+ * consistent snapshot, at the database's own speed. PGlite cannot stream a COPY, so there the
+ * same rows are read in keyset batches (each an index range scan, no connection held between
+ * them, so sales go on during a long download) and quoted by csv-stringify the way COPY quotes.
  */
-export function purchaseCsvStream(db: Db, startedAt: Date): Readable {
+export async function purchaseCsvStream(source: { db: Db; copyOut?: CopyOut | undefined }, startedAt: Date): Promise<Readable> {
+  if (source.copyOut) {
+    return source.copyOut(`copy (select ${EXPORT_COLUMNS} from purchases ${NEWEST_FIRST}) to stdout with (format csv, header)`);
+  }
+  return batchedCsv(source.db, startedAt);
+}
+
+/** One batch of the PGlite path; exported so a test can check its plan reads the index in order. */
+export function exportBatchQuery(notAfter: string, after?: { at: string; id: number }): SQL {
+  return sql`select ${sql.raw(EXPORT_COLUMNS)},
+                    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt", id as "cursorId"
+             from purchases
+             where created_at <= ${notAfter}::timestamptz
+               and ${after ? sql`(created_at, id) < (${after.at}::timestamptz, ${after.id})` : sql`true`}
+             ${sql.raw(NEWEST_FIRST)}
+             limit ${BATCH_SIZE}`;
+}
+
+function batchedCsv(db: Db, startedAt: Date): Readable {
+  const notAfter = startedAt.toISOString();
   async function* rows() {
-    let after: PurchaseCursor | undefined;
-    const notAfter = startedAt.toISOString();
+    let after: { at: string; id: number } | undefined;
     for (;;) {
-      const page = await purchasePage(db, { limit: BATCH_SIZE, after, notAfter });
-      for (const row of page.items) {
-        yield [row.name, row.email, row.eventName, row.eventType, (row.amount / 100).toFixed(2), row.orderId, row.createdAt].map(
-          neutraliseFormula,
-        );
-      }
-      if (!page.next) return;
-      after = page.next;
+      const batch = await queryRows<Record<string, string> & { cursorAt: string; cursorId: number }>(db, exportBatchQuery(notAfter, after));
+      for (const row of batch) yield CSV_COLUMNS.map((column) => row[column]);
+      const last = batch.at(-1);
+      if (batch.length < BATCH_SIZE || !last) return;
+      after = { at: last.cursorAt, id: Number(last.cursorId) };
     }
   }
-  const csv = stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows', quoted_match: /[",\r\n]/ });
-  const source = Readable.from(rows());
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
+  // COPY's CSV: quote a field only when it holds a quote, comma or line break; LF between records.
+  const csv = stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'unix', quoted_match: /[",\r\n]/ });
+  // pipeline: a failed read fails the download, and a download the client abandons stops the reads.
+  return pipeline(Readable.from(rows()), csv, () => {});
 }

@@ -1,0 +1,52 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportBatchQuery } from '../services/purchase-export.ts';
+import { purchasePageQuery } from './admin-queries.ts';
+import { queryRows } from './database.ts';
+import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+
+/**
+ * The admin list and the export must read purchases in index order at any size: a plan that sorts
+ * the table is fast on a test database and takes seconds at a million rows. With sorting priced out
+ * (enable_sort off), a plan still holds a Sort node only when no index can give that order.
+ */
+describe.each(testBackends())('query plans on $name', (backend) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await backend.open();
+    await queryRows(
+      database.db,
+      sql`insert into purchases (name, email, event_name, event_type, amount, order_id, created_at)
+          select 'Buyer ' || i, 'buyer' || i || '@example.com', 'City Derby', 'general', 300,
+                 lpad(upper(to_hex(i)), 10, '0'), now() - make_interval(secs => i)
+          from generate_series(1, 5000) as i`,
+    );
+    await queryRows(database.db, sql`analyze purchases`);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  async function plan(query: SQL): Promise<string> {
+    return database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_sort = off`);
+      const rows = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Array<{ 'QUERY PLAN': string }> };
+      return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
+  const cursor = { createdAt: '2026-11-20T12:00:00.000000Z', id: 4000 };
+
+  it.each([
+    ['the first page of the purchase list', () => purchasePageQuery({ limit: 50 })],
+    ['a later page of the purchase list', () => purchasePageQuery({ limit: 50, after: cursor })],
+    ['a search', () => purchasePageQuery({ limit: 50, q: 'buyer12' })],
+    ['the first export batch', () => exportBatchQuery(new Date().toISOString())],
+    ['a later export batch', () => exportBatchQuery(new Date().toISOString(), { at: cursor.createdAt, id: cursor.id })],
+  ])('%s reads the (created_at, id) index in order, without sorting', async (_label, query) => {
+    const text = await plan(query());
+    expect(text).toContain('purchases_created_at_id_idx');
+    expect(text).not.toMatch(/\bSort\b/);
+  });
+});
