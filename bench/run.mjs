@@ -7,11 +7,12 @@ import { RESULTS_DIR } from './lib/config.mjs';
 import { ensureFileLimit } from './lib/fd-limit.mjs';
 import { checksTable, heading } from './lib/report.mjs';
 import { assertShopBuilt } from './lib/servers.mjs';
+import * as adminScale from './admin-scale.mjs';
 import * as purchaseThroughput from './purchase-throughput.mjs';
 import * as rush from './rush.mjs';
 
-const BENCHES = { [purchaseThroughput.name]: purchaseThroughput, [rush.name]: rush };
-const ALIASES = { throughput: purchaseThroughput.name };
+const BENCHES = { [purchaseThroughput.name]: purchaseThroughput, [rush.name]: rush, [adminScale.name]: adminScale };
+const ALIASES = { throughput: purchaseThroughput.name, admin: adminScale.name };
 
 const requested = process.argv.slice(2).map((arg) => ALIASES[arg] ?? arg);
 const unknown = requested.filter((n) => !BENCHES[n]);
