@@ -54,8 +54,9 @@ export function openPostgres(url: string, poolSize: number, options: PostgresOpt
     // it back (nothing half-written, and the connection stays usable), while query_timeout only
     // stops waiting, leaves the statement running (it may still commit) and applies to every
     // submittable too (a pg-copy-streams COPY), with no per-query way to turn it off (0 falls back
-    // to the pool's value). A long statement on a pool client exempts itself with
-    // `SET statement_timeout = 0` and `RESET statement_timeout` before the client goes back.
+    // to the pool's value). copyOut below opens its own client, so the CSV export's COPY has no
+    // timeout; any other long statement on a pool client exempts itself with
+    // `SET statement_timeout = 0`, then `RESET statement_timeout` before the client goes back.
     statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
   });
   // An idle client that loses its server emits 'error'; without a listener that kills the process.

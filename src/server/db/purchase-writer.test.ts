@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
-import type { Db } from './database.ts';
+import { type Db, queryRows } from './database.ts';
 import type { PurchaseRecord } from './purchase-queries.ts';
 import { purchaseWriter } from './purchase-writer.ts';
 
-const record = (id: string, name = 'Ada Lovelace'): PurchaseRecord => ({
+const record = (id: string, name = 'Ada Lovelace', idempotencyKey?: string): PurchaseRecord => ({
   pass: {
     id,
     name,
@@ -18,6 +19,7 @@ const record = (id: string, name = 'Ada Lovelace'): PurchaseRecord => ({
   amountCents: 300,
   verificationUrl: `http://localhost/check-in?code=${id}.x`,
   saved: true,
+  ...(idempotencyKey ? { idempotency: { key: idempotencyKey, fingerprint: 'f' } } : {}),
 });
 
 const hexId = (n: number) => n.toString(16).toUpperCase().padStart(10, '0');
@@ -84,5 +86,37 @@ describe.each(testBackends())('group commit of purchases on $name', (backend) =>
     expect(await database.count('purchases')).toBe(0);
     expect(await database.count('outbox')).toBe(0);
     expect(await writer.write(record('DDDDDDDDDD'))).toBe('inserted');
+  });
+
+  // A CHECK that fails only when the statement reaches that table's insert: the purchase row
+  // is already written by then, so only the statement's atomicity can take it back.
+  it.each([
+    ['outbox', sql`alter table outbox add constraint test_refuse check (kind <> 'purchase_confirmation') not valid`],
+    ['idempotency_keys', sql`alter table idempotency_keys add constraint test_refuse check (key <> 'refused') not valid`],
+  ])('leaves no purchase row when its %s insert fails (one transaction)', async (table, refuse) => {
+    const writer = purchaseWriter(counting);
+    await queryRows(database.db, refuse);
+    try {
+      await expect(writer.write(record('DDDDDDDDDD', 'Ada Lovelace', 'refused'))).rejects.toThrow();
+    } finally {
+      await queryRows(database.db, sql`alter table ${sql.identifier(table)} drop constraint test_refuse`);
+    }
+    expect(await database.count('purchases')).toBe(0);
+    expect(await database.count('outbox')).toBe(0);
+    expect(await database.count('idempotency_keys')).toBe(0);
+    expect(await writer.write(record('DDDDDDDDDD', 'Ada Lovelace', 'refused'))).toBe('inserted');
+    expect(await database.count('outbox')).toBe(1);
+  });
+
+  it('fails only the purchase whose data the database refuses, not the others in its statement', async () => {
+    const writer = purchaseWriter(counting);
+    const results = await Promise.allSettled([
+      writer.write(record('AAAAAAAAAA')),
+      writer.write(record('BBBBBBBBBB', 'Nul\u0000Name')),
+      writer.write(record('CCCCCCCCCC')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await database.count('purchases')).toBe(2);
+    expect(await database.count('outbox')).toBe(2);
   });
 });

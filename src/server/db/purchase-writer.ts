@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import { type Db, isDataError } from './database.ts';
 import { insertPurchases, type PurchaseRecord } from './purchase-queries.ts';
 
 /** Purchases in one statement at most; keeps statements and their JSON parameter modest. */
@@ -40,23 +40,36 @@ export function purchaseWriter(db: Db) {
     return batch;
   }
 
+  /** Writes one statement and gives each purchase its outcome; never rejects. */
+  async function send(batch: Pending[]): Promise<void> {
+    let stored: Set<string>;
+    try {
+      stored = await insertPurchases(
+        db,
+        batch.map((item) => item.record),
+      );
+    } catch (error) {
+      // Data the database refuses (a NUL, a broken date) fails the whole statement: the others
+      // that shared it are written on their own, so only the bad purchase fails and is spooled.
+      if (batch.length > 1 && isDataError(error)) {
+        await Promise.all(batch.map((item) => send([item])));
+      } else {
+        batch.forEach((item) => item.reject(error));
+      }
+      return;
+    }
+    batch.forEach((item) => item.resolve(stored.has(item.record.pass.id) ? 'inserted' : 'order_id_taken'));
+  }
+
   async function flush(): Promise<void> {
     scheduled = false;
     while (queue.length > 0 && inFlight < MAX_IN_FLIGHT) {
       const batch = takeBatch();
       inFlight++;
-      insertPurchases(
-        db,
-        batch.map((item) => item.record),
-      )
-        .then(
-          (stored) => batch.forEach((item) => item.resolve(stored.has(item.record.pass.id) ? 'inserted' : 'order_id_taken')),
-          (error: unknown) => batch.forEach((item) => item.reject(error)),
-        )
-        .finally(() => {
-          inFlight--;
-          void flush();
-        });
+      void send(batch).finally(() => {
+        inFlight--;
+        void flush();
+      });
     }
   }
 

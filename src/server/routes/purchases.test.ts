@@ -1,7 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_ERRORS, VALIDATION } from '../../core/messages.ts';
 import { queryRows } from '../db/database.ts';
+import { sweepExpiredIdempotencyKeys } from '../services/idempotency.ts';
+import { fileSpool } from '../spool/purchase-spool.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
 
@@ -27,6 +32,15 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
 
   const buy = (payload: unknown, headers: Record<string, string> = {}) =>
     shop.app.inject({ method: 'POST', url: '/api/purchases', payload: payload as object, headers });
+
+  /** Waits until a request has claimed the key in the database (and is still running). */
+  async function claimRowFor(key: string) {
+    for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 5))) {
+      const rows = await queryRows(database.db, sql`select 1 from idempotency_keys where key = ${key} and response_status is null`);
+      if (rows.length === 1) return;
+    }
+    throw new Error(`no claim for ${key}`);
+  }
 
   const storedPurchases = () =>
     queryRows<{ name: string; email: string; event_name: string; event_type: string; amount: number; order_id: string; created_at: Date | string }>(
@@ -70,6 +84,16 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
     expect(response.statusCode).toBe(201);
     expect(response.json().pass).toMatchObject({ name: 'bAda/b', eventName: 'City  Derby' });
     expect((await storedPurchases())[0]).toMatchObject({ name: 'bAda/b', event_name: 'City  Derby' });
+  });
+
+  it('strips control characters: a NUL in a name neither fails nor spools the purchases sharing its statement', async () => {
+    const names = ['Ada\u0000 Lovelace', 'Grace Hopper', 'Alan\tTuring\r\n'];
+    const responses = await Promise.all(names.map((name) => buy({ ...buyer, name })));
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    expect(responses.map((response) => response.json().saved)).toEqual([true, true, true]);
+    expect(responses.map((response) => response.json().pass.name)).toEqual(['Ada Lovelace', 'Grace Hopper', 'AlanTuring']);
+    expect((await storedPurchases()).map((row) => row.name).sort()).toEqual(['Ada Lovelace', 'AlanTuring', 'Grace Hopper']);
+    expect((await shop.app.inject({ method: 'GET', url: '/healthz' })).json().spooled).toBe(0);
   });
 
   it('ignores the price, ID and event type a client sends', async () => {
@@ -178,12 +202,12 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
 
     it('lets a second process see the first one still working (claim shared in the database)', async () => {
       await shop.close();
-      shop = await startTestApp(database, { PAYMENT_DELAY_MS: '200' });
+      shop = await startTestApp(database, { PAYMENT_DELAY_MS: '500' });
       const other = await startTestApp(database, { PAYMENT_DELAY_MS: '0' });
       try {
         const headers = { 'idempotency-key': 'two-processes' };
         const first = buy(buyer, headers);
-        await new Promise((resolve) => setTimeout(resolve, 80));
+        await claimRowFor('two-processes');
         const second = await other.app.inject({ method: 'POST', url: '/api/purchases', payload: buyer, headers });
         expect(second.statusCode).toBe(409);
         expect((await first).statusCode).toBe(201);
@@ -200,6 +224,31 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
         sql`select extract(epoch from expires_at - now()) / 3600 as hours from idempotency_keys where key = 'kept'`,
       );
       expect(Number(row!.hours)).toBeGreaterThanOrEqual(23.99);
+    });
+
+    it('replays a key for 24 hours; then the sweeper removes it and the key may buy again', async () => {
+      const headers = { 'idempotency-key': 'one-day' };
+      const first = await buy(buyer, headers);
+      const age = async (interval: string) =>
+        queryRows(
+          database.db,
+          sql`update idempotency_keys set created_at = created_at - ${interval}::interval, expires_at = expires_at - ${interval}::interval`,
+        );
+
+      await age('23 hours 58 minutes');
+      const withinADay = await buy(buyer, headers);
+      expect(withinADay.headers['idempotent-replayed']).toBe('true');
+      expect(withinADay.json()).toEqual(first.json());
+      expect(await sweepExpiredIdempotencyKeys(database.db)).toBe(0);
+
+      await age('4 minutes');
+      expect(await sweepExpiredIdempotencyKeys(database.db)).toBe(1);
+      expect(await database.count('idempotency_keys')).toBe(0);
+      const nextDay = await buy(buyer, headers);
+      expect(nextDay.statusCode).toBe(201);
+      expect(nextDay.headers['idempotent-replayed']).toBeUndefined();
+      expect(nextDay.json().pass.id).not.toBe(first.json().pass.id);
+      expect(await database.count('purchases')).toBe(2);
     });
 
     it.each([['a'.repeat(256)], ['has space'], ['']])('answers 400 for the malformed key %j', async (key) => {
@@ -276,6 +325,38 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
       const afterReplay = await buy(buyer, { 'idempotency-key': 'spooled' });
       expect(afterReplay.json()).toEqual(response.json());
       expect(await database.count('purchases')).toBe(1);
+    });
+
+    it('answers 503 when the spool fails too, and frees the key so a retry can buy', async () => {
+      await shop.close();
+      const spoolDir = await mkdtemp(join(tmpdir(), 'skippass-spool-'));
+      let diskFull = true;
+      const disk = fileSpool(spoolDir);
+      const spool = {
+        ...disk,
+        write: async (record: Parameters<typeof disk.write>[0]) => {
+          if (diskFull) throw new Error('ENOSPC: no space left on device');
+          return disk.write(record);
+        },
+      };
+      try {
+        shop = await startTestApp(database, {}, { spool });
+        const headers = { 'idempotency-key': 'no-promise' };
+        await database.breakWrites();
+        const unavailable = await buy(buyer, headers);
+        expect(unavailable.statusCode).toBe(503);
+        expect(unavailable.json().error).toEqual({ code: 'unavailable', message: API_ERRORS.unavailable });
+
+        await database.restoreWrites();
+        diskFull = false;
+        const retry = await buy(buyer, headers);
+        expect(retry.statusCode).toBe(201);
+        expect(retry.json().saved).toBe(true);
+        expect(await database.count('purchases')).toBe(1);
+        expect(await disk.count()).toBe(0);
+      } finally {
+        await rm(spoolDir, { recursive: true, force: true });
+      }
     });
 
     it('keeps spooled purchases across a restart and stores them from the new process', async () => {

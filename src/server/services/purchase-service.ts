@@ -64,7 +64,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
       }
     }
 
-    let charged = false;
+    let answered = false;
     try {
       const provider = input.eventId !== undefined && deps.eventPayment ? deps.eventPayment : deps.payment;
       const payment = await provider.charge({
@@ -72,12 +72,15 @@ export function purchaseService(deps: PurchaseServiceDeps) {
         reference: idempotencyKey ?? fingerprint,
       });
       if (!payment.ok) throw new ApiError(402, 'payment_failed', API_ERRORS.paymentFailed);
-      charged = true;
       const response = await store(input, idempotency);
+      answered = true;
       if (idempotency) deps.idempotency.finish(idempotency.key);
       return { response, replayed: false };
     } finally {
-      if (!charged && idempotency) await deps.idempotency.release(idempotency.key);
+      // No pass was promised (payment declined, or neither the database nor the spool took the
+      // purchase): free the key, or every retry with it would get 409 until a restart. A retry
+      // charges with the same reference (the key), which a real provider answers without charging twice.
+      if (!answered && idempotency) await deps.idempotency.release(idempotency.key);
     }
   }
 

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database.ts';
+import { type Db, isDataError } from '../db/database.ts';
 import { insertPurchase, isSamePurchase } from '../db/purchase-queries.ts';
 import type { PurchaseSpool } from '../spool/purchase-spool.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 
 export interface ReplayResult {
   stored: number;
-  /** Records whose order ID belongs to another purchase: moved aside for staff. */
+  /** Records whose order ID belongs to another purchase, or whose data the database refuses: moved aside for staff. */
   quarantined: number;
   /** Records left because the database is still away. */
   waiting: number;
@@ -14,7 +14,9 @@ export interface ReplayResult {
 
 /**
  * Moves spooled purchases into the database. Safe to run again and from several processes:
- * a record already stored is recognised and only its file is removed.
+ * a record already stored is recognised and only its file is removed. A record the database
+ * refuses for its own data is moved aside, so it cannot block the records behind it; when the
+ * database itself is away, the replay stops and every record waits for the next run.
  */
 export async function replaySpool(deps: {
   db: Db;
@@ -37,6 +39,12 @@ export async function replaySpool(deps: {
       if (record.idempotency) deps.idempotency.forgetSpooled(record.idempotency.key);
       result.stored++;
     } catch (error) {
+      if (isDataError(error)) {
+        deps.log.error({ err: error, orderId: record.pass.id }, 'spooled purchase refused by the database; quarantined');
+        await deps.spool.quarantine(record.pass.id);
+        result.quarantined++;
+        continue;
+      }
       deps.log.warn({ err: error }, 'database still unavailable; spooled purchases wait');
       result.waiting = records.length - index;
       break;

@@ -7,6 +7,8 @@ import { type Database, type Db, openPglite, openPostgres, queryRows } from '../
 import { adminUrl, databaseUrl } from './postgres-urls.ts';
 
 export interface TestDatabase extends Database {
+  /** PostgreSQL only: the clone's URL, for tests that open their own pool or connection on it. */
+  url?: string;
   /** Makes purchase writes fail for real (the table goes away) until restoreWrites(). */
   breakWrites(): Promise<void>;
   restoreWrites(): Promise<void>;
@@ -48,9 +50,11 @@ async function openPostgresClone(serverUrl: string, template: string): Promise<T
   } finally {
     await admin.end();
   }
-  const database = openPostgres(databaseUrl(serverUrl, name), 5);
+  const url = databaseUrl(serverUrl, name);
+  const database = openPostgres(url, 5);
   return withHelpers({
     ...database,
+    url,
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl(serverUrl) });
@@ -61,7 +65,7 @@ async function openPostgresClone(serverUrl: string, template: string): Promise<T
   });
 }
 
-function withHelpers(database: Database): TestDatabase {
+function withHelpers(database: Database & { url?: string }): TestDatabase {
   const db: Db = database.db;
   return {
     ...database,
