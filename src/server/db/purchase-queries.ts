@@ -39,6 +39,7 @@ function rowOf(record: PurchaseRecord) {
       timestamp: pass.timestamp,
       orderId: pass.id,
       verificationUrl: record.verificationUrl,
+      amountCents: record.amountCents,
     },
     idem_key: record.idempotency?.key ?? null,
     idem_fingerprint: record.idempotency?.fingerprint ?? null,

@@ -1,11 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { outboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
+import { type MailTransport, smtpTransport } from './transport.ts';
 
 const buyer = { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' };
 
@@ -22,6 +27,17 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
   };
   const buy = (app: TestApp, payload: object = buyer) =>
     app.app.inject({ method: 'POST', url: '/api/purchases', payload });
+  /** A worker of its own (as another server process would run), on this test's database and shop log. */
+  const worker = (transport: MailTransport, options: Partial<OutboxWorkerOptions> = {}) =>
+    outboxWorker({
+      db: database.db,
+      transport,
+      context: { productName: 'SkipPass', publicUrl: 'http://localhost:3000' },
+      from: 'SkipPass <shop@example.com>',
+      log: shop.app.log,
+      retryDelaysMs: [0, 0, 0, 0],
+      ...options,
+    });
   const outboxRows = () =>
     queryRows<{ kind: string; status: string; attempts: number; last_error: string | null }>(
       database.db,
@@ -114,21 +130,102 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
     expect((await outboxRows())[1]).toMatchObject({ status: 'failed', attempts: 5 });
   });
 
-  it('never makes a purchase wait for a slow mail server', async () => {
+  it('answers a purchase promptly while a send hangs in the mail server', async () => {
     await sink.close();
     sink = await startSmtpSink({ hold: true });
     await shop.app.close();
     shop = await start();
+    await buy(shop);
+    // The worker takes that message to the server, which holds it unanswered.
     const sending = shop.app.outbox.runOnce();
-    const response = await buy(shop);
-    expect(response.statusCode).toBe(201);
-    const draining = shop.app.outbox.runOnce();
     await expect.poll(() => sink.waitingCount()).toBe(1);
-    expect((await outboxRows())[0]?.status).toBe('pending');
+
+    // A purchase meanwhile needs the database (PGlite has one connection) but never the mail server.
+    const started = performance.now();
+    const response = await buy(shop, { ...buyer, name: 'Grace Hopper' });
+    expect(response.statusCode).toBe(201);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(sink.waitingCount()).toBe(1);
+    expect((await outboxRows()).map((row) => row.status)).toEqual(['pending', 'pending']);
+
     sink.release();
-    await sending;
-    await draining;
-    await expect.poll(async () => (await outboxRows())[0]?.status).toBe('sent');
+    expect(await sending).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    const next = shop.app.outbox.runOnce();
+    await expect.poll(() => sink.waitingCount()).toBe(1);
+    sink.release();
+    expect(await next).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect((await outboxRows()).map((row) => row.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('gives up on a send the server never answers at a hard deadline inside the lease, and retries it', async () => {
+    await sink.close();
+    sink = await startSmtpSink({ hold: true });
+    await buy(shop);
+    const transport = smtpTransport(sink.url);
+    try {
+      const started = performance.now();
+      expect(await worker(transport, { sendDeadlineMs: 300 }).runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+      // nodemailer's socketTimeout (30 s) never fired: the connection was idle-free, just unanswered.
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(await outboxRows()).toEqual([
+        { kind: 'purchase_confirmation', status: 'pending', attempts: 1, last_error: 'no answer from the mail server within 0.3 s' },
+      ]);
+    } finally {
+      transport.close();
+    }
+  });
+
+  it('sends a row whose claiming process died once the lease runs out, and only once', async () => {
+    await buy(shop);
+    // A process that claims the row and dies mid-send: its send never returns (until the end of this test).
+    let wakeTheDead: (error: Error) => void = () => {};
+    const hung: MailTransport = { send: () => new Promise((_resolve, reject) => (wakeTheDead = reject)), close() {} };
+    const dead = worker(hung, { leaseMs: 1_000, sendDeadlineMs: 600_000 });
+    const deadRun = dead.runOnce();
+    await expect.poll(async () => (await outboxRows())[0]?.attempts).toBe(1);
+
+    // While the lease holds, a live process leaves the row alone.
+    expect(await shop.app.outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(sink.received).toHaveLength(0);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await shop.app.outbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await shop.app.outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(sink.received).toHaveLength(1);
+    expect(await outboxRows()).toEqual([{ kind: 'purchase_confirmation', status: 'sent', attempts: 2, last_error: null }]);
+
+    // Should the first process come back after all, its stale outcome does not overwrite the newer one.
+    wakeTheDead(new Error('connection reset'));
+    await deadRun;
+    expect(await outboxRows()).toEqual([{ kind: 'purchase_confirmation', status: 'sent', attempts: 2, last_error: null }]);
+  });
+
+  it('keeps messages queued when the SMTP credentials are wrong (535), and sends them once fixed', async () => {
+    const server = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      logger: false,
+      onAuth: (auth, _session, callback) =>
+        auth.password === 'right' ? callback(null, { user: auth.username }) : callback(new Error('Invalid username or password')),
+      onData: (stream, _session, callback) => {
+        stream.resume();
+        stream.on('end', () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const wrong = smtpTransport(`smtp://shop:wrong@127.0.0.1:${port}?ignoreTLS=true`);
+    const right = smtpTransport(`smtp://shop:right@127.0.0.1:${port}?ignoreTLS=true`);
+    try {
+      await buy(shop);
+      expect(await worker(wrong).runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+      expect((await outboxRows())[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringMatching(/535/) });
+      expect(await worker(right).runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    } finally {
+      wrong.close();
+      right.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('delivers mail queued before a restart once, from the new process', async () => {
@@ -187,7 +284,14 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
 describe('without SMTP_URL', () => {
   it('writes each message as an .eml file under DATA_DIR/mail and says where', async () => {
     const database = await testBackends()[0]!.open();
-    const shop = await startTestApp(database);
+    const logLines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const shop = await startTestApp(database, { LOG_LEVEL: 'info' }, { logStream });
     try {
       const { pass } = (await shop.app.inject({ method: 'POST', url: '/api/purchases', payload: buyer })).json();
       expect((await shop.app.outbox.runOnce()).sent).toBe(1);
@@ -198,6 +302,9 @@ describe('without SMTP_URL', () => {
       expect(eml).toMatch(/^To: ada@example\.com$/m);
       expect(eml).toContain(pass.id);
       expect(eml).toMatch(/Content-Type: text\/html/);
+      const location = join(shop.dataDir, 'mail', files[0]!);
+      const logged = logLines.map((line) => JSON.parse(line) as { msg?: string; file?: string }).filter((line) => line.file);
+      expect(logged).toEqual([expect.objectContaining({ msg: `mail written to ${location}`, file: location })]);
     } finally {
       await shop.close();
       await database.close();

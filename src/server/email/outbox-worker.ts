@@ -13,7 +13,8 @@ import {
   type RenderedMail,
 } from './templates.ts';
 import QRCode from 'qrcode';
-import { isPermanentMailError, type MailTransport } from './transport.ts';
+import { PASS_PRICE_CENTS } from '../../core/constants.ts';
+import { isPermanentMailError, type MailTransport, type OutgoingMail } from './transport.ts';
 
 export const MAIL_KINDS = {
   purchaseConfirmation: 'purchase_confirmation',
@@ -23,8 +24,14 @@ export const MAIL_KINDS = {
 
 /** Waits before retry 1, 2, 3, 4: five tries spread over about 22 minutes. */
 export const DEFAULT_RETRY_DELAYS_MS = [30_000, 120_000, 300_000, 900_000];
-/** A claimed row is not due again until this passes: longer than any SMTP timeout, so two workers never both send it. */
-const LEASE_SECONDS = 120;
+/** A claimed row is not due again until this passes, so no other worker sends it meanwhile. */
+const DEFAULT_LEASE_MS = 120_000;
+/**
+ * Hard limit on one send, well under the lease: nodemailer's socketTimeout is an idle timeout, so a
+ * server trickling bytes could stretch a send past the lease and let another worker send the row
+ * again. At the deadline the connection is closed and the row retried like any temporary failure.
+ */
+const DEFAULT_SEND_DEADLINE_MS = 60_000;
 const BATCH_SIZE = 20;
 
 const renderers: Record<string, (context: MailContext, payload: unknown) => RenderedMail> = {
@@ -39,6 +46,8 @@ const renderers: Record<string, (context: MailContext, payload: unknown) => Rend
           timestamp: z.string(),
           orderId: z.string(),
           verificationUrl: z.string().optional(),
+          // Rows queued before the amount travelled with them were all $3 passes.
+          amountCents: z.number().int().nonnegative().default(PASS_PRICE_CENTS),
         })
         .parse(payload),
     ),
@@ -57,7 +66,7 @@ const qrPng = (text: string) => QRCode.toBuffer(text, { margin: 1, width: 240, r
 /** The message an outbox row stands for; throws for an unknown kind or a malformed payload. */
 export function renderMail(context: MailContext, kind: string, payload: unknown): RenderedMail {
   const render = renderers[kind];
-  if (!render) throw Object.assign(new Error(`unknown mail kind ${kind}`), { responseCode: 550 });
+  if (!render) throw new Error(`unknown mail kind ${kind}`);
   return render(context, typeof payload === 'string' ? JSON.parse(payload) : payload);
 }
 
@@ -76,6 +85,10 @@ export interface OutboxWorkerOptions {
   log: FastifyBaseLogger;
   pollMs?: number;
   retryDelaysMs?: number[];
+  /** How long a claim keeps other workers off a row (default 2 min). */
+  leaseMs?: number;
+  /** Hard limit on one send (default 60 s); keep it well under leaseMs. */
+  sendDeadlineMs?: number;
 }
 
 interface ClaimedRow {
@@ -96,13 +109,15 @@ export interface WorkerRun {
 /**
  * Sends what the outbox holds. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so
  * several server processes can share one database and each row is sent once in practice;
- * temporary failures are retried with backoff, permanent ones (SMTP 5xx) and the last try mark
+ * temporary failures are retried with backoff, permanent ones (see isPermanentMailError) and the last try mark
  * the row failed with its error for staff to see.
  */
 export function outboxWorker(options: OutboxWorkerOptions) {
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const maxAttempts = retryDelays.length + 1;
   const pollMs = options.pollMs ?? 1000;
+  const leaseSeconds = (options.leaseMs ?? DEFAULT_LEASE_MS) / 1000;
+  const sendDeadlineMs = options.sendDeadlineMs ?? DEFAULT_SEND_DEADLINE_MS;
   const host = new URL(options.context.publicUrl).hostname || 'localhost';
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<WorkerRun> | undefined;
@@ -112,7 +127,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
   async function claim(): Promise<ClaimedRow[]> {
     return queryRows<ClaimedRow>(
       options.db,
-      sql`update outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+      sql`update outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
           where id in (
             select id from outbox
             where status = 'pending' and next_attempt_at <= now()
@@ -123,10 +138,39 @@ export function outboxWorker(options: OutboxWorkerOptions) {
     );
   }
 
+  /**
+   * The transport's send, abandoned at the deadline: the abort closes the SMTP connection, and the
+   * race returns even from a transport that ignores the signal.
+   */
+  async function sendWithinDeadline(mail: OutgoingMail): Promise<{ location?: string }> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        const error = new Error(`no answer from the mail server within ${sendDeadlineMs / 1000} s`);
+        controller.abort(error);
+        reject(error);
+      }, sendDeadlineMs);
+    });
+    try {
+      return await Promise.race([options.transport.send(mail, { signal: controller.signal }), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Sends one claimed row and records the outcome. Each update also matches the attempt count the
+   * claim set, so a worker whose lease ran out (and whose row another worker claimed since) cannot
+   * overwrite the newer outcome.
+   */
   async function deliver(row: ClaimedRow): Promise<keyof WorkerRun> {
+    const ours = sql`id = ${row.id} and attempts = ${row.attempts}`;
+    let rendered = false;
     try {
       const mail = renderMail(options.context, row.kind, row.payload);
-      const { location } = await options.transport.send({
+      rendered = true;
+      const { location } = await sendWithinDeadline({
         from: options.from,
         to: headerSafe(row.recipient),
         subject: mail.subject,
@@ -137,21 +181,22 @@ export function outboxWorker(options: OutboxWorkerOptions) {
           ? { attachments: [{ filename: 'pass-qr.png', content: await qrPng(mail.qrCode), cid: QR_CONTENT_ID }] }
           : {}),
       });
-      await queryRows(options.db, sql`update outbox set status = 'sent', sent_at = now(), last_error = null where id = ${row.id}`);
+      await queryRows(options.db, sql`update outbox set status = 'sent', sent_at = now(), last_error = null where ${ours}`);
       options.log.info({ outboxId: row.id, kind: row.kind, ...(location ? { file: location } : {}) }, location ? `mail written to ${location}` : 'mail sent');
       return 'sent';
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      const permanent = isPermanentMailError(error) || error instanceof z.ZodError;
+      // A row that cannot be rendered (unknown kind, malformed payload) never will be.
+      const permanent = !rendered || isPermanentMailError(error);
       if (permanent || row.attempts >= maxAttempts) {
-        await queryRows(options.db, sql`update outbox set status = 'failed', last_error = ${message} where id = ${row.id}`);
+        await queryRows(options.db, sql`update outbox set status = 'failed', last_error = ${message} where ${ours}`);
         options.log.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, error: message }, 'mail failed for good');
         return 'failed';
       }
       const delay = retryDelays[row.attempts - 1] ?? retryDelays.at(-1) ?? 0;
       await queryRows(
         options.db,
-        sql`update outbox set last_error = ${message}, next_attempt_at = now() + make_interval(secs => ${delay / 1000}) where id = ${row.id}`,
+        sql`update outbox set last_error = ${message}, next_attempt_at = now() + make_interval(secs => ${delay / 1000}) where ${ours}`,
       );
       options.log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, error: message }, 'mail will be retried');
       return 'retrying';

@@ -1,5 +1,4 @@
 import { formatCents } from '../../core/money.ts';
-import { PASS_PRICE_CENTS } from '../../core/constants.ts';
 
 export interface RenderedMail {
   subject: string;
@@ -44,6 +43,8 @@ export interface PurchaseConfirmation {
   orderId: string;
   /** Absent in rows queued before passes were signed. */
   verificationUrl?: string | undefined;
+  /** What the buyer paid: $3 for the shop's pass, the event's own price on an event page. */
+  amountCents: number;
 }
 
 export function purchaseConfirmationMail(context: MailContext, pass: PurchaseConfirmation): RenderedMail {
@@ -55,7 +56,7 @@ export function purchaseConfirmationMail(context: MailContext, pass: PurchaseCon
     `Sport: ${pass.eventType}`,
     `Purchased: ${pass.timestamp}`,
     `Order ID: ${pass.orderId}`,
-    `Amount: ${formatCents(PASS_PRICE_CENTS)}`,
+    `Amount: ${formatCents(pass.amountCents)}`,
     `How to use your pass: show this email or your confirmation screen at the event entrance to skip the line. The pass is valid once per event, and staff may check your name.`,
     ...(pass.verificationUrl ? [`Your pass code (staff scan or open it at the door): ${pass.verificationUrl}`] : []),
   ];
@@ -67,7 +68,7 @@ export function purchaseConfirmationMail(context: MailContext, pass: PurchaseCon
       `<strong>Sport:</strong> ${escapeHtml(pass.eventType)}`,
       `<strong>Purchased:</strong> ${escapeHtml(pass.timestamp)}`,
       `<strong>Order ID:</strong> <span style="font-family:monospace;font-size:18px">${escapeHtml(pass.orderId)}</span>`,
-      `<strong>Amount:</strong> ${formatCents(PASS_PRICE_CENTS)}`,
+      `<strong>Amount:</strong> ${escapeHtml(formatCents(pass.amountCents))}`,
     ].join('<br>'),
     `<strong>How to use your pass:</strong> show this email or your confirmation screen at the event entrance to skip the line. The pass is valid once per event, and staff may check your name.`,
     ...(pass.verificationUrl
@@ -92,13 +93,13 @@ export function contactConfirmationMail(context: MailContext, contact: ContactCo
   const subject = headerSafe(`We received your message - ${context.productName}`);
   const text = [
     `Hi ${contact.name},`,
-    `Thanks for getting in touch with ${context.productName}. This email confirms we received your request; we will reply to this address.`,
+    `Thanks for getting in touch with ${context.productName}. This email confirms we received your request; our staff can see it.`,
     `Passes are on sale at ${context.publicUrl}`,
     context.productName,
   ].join('\n\n');
   const html = layout(context, subject, [
     `Hi ${escapeHtml(contact.name)},`,
-    `Thanks for getting in touch with ${escapeHtml(context.productName)}. This email confirms we received your request; we will reply to this address.`,
+    `Thanks for getting in touch with ${escapeHtml(context.productName)}. This email confirms we received your request; our staff can see it.`,
     `Passes are on sale at <a href="${escapeHtml(context.publicUrl)}">${escapeHtml(context.publicUrl)}</a>`,
   ]);
   return { subject, text: `${text}\n`, html };

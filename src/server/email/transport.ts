@@ -16,14 +16,32 @@ export interface OutgoingMail {
 
 /** Where mail leaves the process: an SMTP server, or .eml files when none is configured. */
 export interface MailTransport {
-  send(mail: OutgoingMail): Promise<{ location?: string }>;
+  /** `signal` aborts the send and closes its connection (the outbox's hard deadline). */
+  send(mail: OutgoingMail, options?: { signal?: AbortSignal }): Promise<{ location?: string }>;
   close(): void;
 }
 
-/** A failure worth no retry: the server refused the message itself (SMTP 5xx). */
+/** The SMTP stages at which a 5xx reply refuses this recipient or this message, not our setup. */
+const MESSAGE_STAGES = new Set(['RCPT TO', 'DATA']);
+
+/**
+ * A failure worth no retry: a 5xx reply to RCPT TO or DATA (nodemailer names the stage in
+ * `command`). Everything else is temporary: 4xx replies, timeouts, refused connections, and 5xx
+ * at the greeting, EHLO, AUTH or MAIL FROM. Those mean the server or SMTP_URL / MAIL_FROM is
+ * wrong (535 bad credentials, a wrong host): failing each row at once would burn every queued
+ * message on one config mistake, while retried they go out once it is fixed. 503 (bad sequence
+ * of commands) is a session state problem, so a new connection may succeed.
+ */
 export function isPermanentMailError(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    responseCode !== 503 &&
+    typeof command === 'string' &&
+    MESSAGE_STAGES.has(command)
+  );
 }
 
 export function smtpTransport(url: string): MailTransport {
@@ -35,8 +53,10 @@ export function smtpTransport(url: string): MailTransport {
     socketTimeout: 30_000,
   });
   return {
-    async send(mail) {
-      await transporter.sendMail(mail);
+    async send(mail, options = {}) {
+      // nodemailer closes the connection when the signal aborts (socketTimeout alone is an idle
+      // timeout: a server trickling bytes could keep one send going for ever).
+      await transporter.sendMail({ ...mail, ...(options.signal ? { signal: options.signal } : {}) });
       return {};
     },
     close: () => transporter.close(),

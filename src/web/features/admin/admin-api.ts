@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getJson, request, type ApiResult, type RequestOptions } from '../../lib/api-request.ts';
+import { getJson, request, sendJson, type ApiResult, type RequestOptions } from '../../lib/api-request.ts';
 
 const statsSchema = z.object({
   totalPurchases: z.number(),
@@ -36,10 +36,16 @@ const outboxMessageSchema = z.object({
 
 const outboxSchema = z.object({ items: z.array(outboxMessageSchema) });
 
+const contactRequestSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), createdAt: z.string() });
+
+const contactRequestPageSchema = z.object({ items: z.array(contactRequestSchema), nextBefore: z.number().nullable() });
+
 export type PurchaseStats = z.infer<typeof statsSchema>;
 export type PurchaseRecord = z.infer<typeof purchaseSchema>;
 export type PurchasePage = z.infer<typeof purchasePageSchema>;
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
+export type ContactRequestPage = z.infer<typeof contactRequestPageSchema>;
 
 /** How an admin call went (see ApiResult). */
 export type AdminResult<T> = ApiResult<T>;
@@ -93,8 +99,12 @@ export function fetchPurchasesCsv(options: RequestOptions = {}): Promise<AdminRe
   }), options);
 }
 
-export function fetchOutbox(options: RequestOptions = {}): Promise<AdminResult<OutboxMessage[]>> {
-  return getJson('/api/admin/outbox', outboxSchema, options).then((result) =>
+/** The latest 100 outbox messages, or the latest 100 failed ones (older failures scroll out of the full list). */
+export function fetchOutbox(
+  filter: { failedOnly?: boolean } = {},
+  options: RequestOptions = {},
+): Promise<AdminResult<OutboxMessage[]>> {
+  return getJson(filter.failedOnly ? '/api/admin/outbox?status=failed' : '/api/admin/outbox', outboxSchema, options).then((result) =>
     result.ok ? { ok: true, data: result.data.items } : result,
   );
 }
@@ -107,4 +117,17 @@ export function retryOutboxMessage(id: number, options: RequestOptions = {}): Pr
     async () => true as const,
     options,
   );
+}
+
+/** Queues every failed message again; answers how many. */
+export function retryFailedOutbox(options: RequestOptions = {}): Promise<AdminResult<number>> {
+  return sendJson('POST', '/api/admin/outbox/retry-failed', {}, z.object({ queued: z.number() }), options).then((result) =>
+    result.ok ? { ok: true, data: result.data.queued } : result,
+  );
+}
+
+/** Contact requests, newest first, 100 at a time; `before` (a page's `nextBefore`) asks for older ones. */
+export function fetchContactRequests(before: number | null = null, options: RequestOptions = {}): Promise<AdminResult<ContactRequestPage>> {
+  const query = before === null ? '' : `?before=${encodeURIComponent(String(before))}`;
+  return getJson(`/api/admin/contact-requests${query}`, contactRequestPageSchema, options);
 }

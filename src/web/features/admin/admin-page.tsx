@@ -1,4 +1,4 @@
-import { CalendarDays, Mail, Receipt } from 'lucide-react';
+import { CalendarDays, Mail, MessageSquareText, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -6,6 +6,7 @@ import { AUTH_NOTICES } from '../../../core/staff-messages.ts';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { clearSession, signOut, useSession } from '../../lib/session.ts';
 import { AdminHeader } from './admin-header.tsx';
+import { ContactRequestsPanel } from './contact-requests-panel.tsx';
 import { EventsPanel } from './events-panel.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { PurchaseRecords } from './purchase-records.tsx';
@@ -15,9 +16,9 @@ import { useDebouncedValue } from './use-debounced-value.ts';
 import { usePurchases } from './use-purchases.ts';
 import { useStats } from './use-stats.ts';
 
-type AdminTab = 'purchases' | 'events' | 'outbox';
+type AdminTab = 'purchases' | 'events' | 'outbox' | 'contacts';
 
-const TABS: readonly AdminTab[] = ['purchases', 'events', 'outbox'];
+const TABS: readonly AdminTab[] = ['purchases', 'events', 'outbox', 'contacts'];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -108,6 +109,15 @@ export function AdminPage({ productName }: { productName: string }) {
                 </>
               ),
               panel: <OutboxPanel refreshToken={refreshToken} />,
+            },
+            {
+              key: 'contacts',
+              label: (
+                <>
+                  <MessageSquareText aria-hidden="true" /> Contact requests
+                </>
+              ),
+              panel: <ContactRequestsPanel refreshToken={refreshToken} />,
             },
           ]}
         />

@@ -1,4 +1,4 @@
-import { LoaderCircle, RotateCw } from 'lucide-react';
+import { ListFilter, LoaderCircle, RotateCw } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -45,10 +45,13 @@ function MessageRow({ message, retrying, onRetry }: { message: OutboxMessage; re
   );
 }
 
-/** Staff view of the email outbox (issue 3): recent messages, and a retry for failed ones. */
+/**
+ * Staff view of the email outbox (issue 3): recent messages, and a retry for failed ones. "Failed
+ * only" finds failures older than the latest 100; "Retry all failed" requeues them after an outage.
+ */
 export function OutboxPanel({ refreshToken }: { refreshToken: number }) {
   const id = useId();
-  const { messages, status, retrying, retry, reload } = useOutbox(refreshToken);
+  const { messages, status, failedOnly, setFailedOnly, retrying, retry, retryingAll, retryAll, reload } = useOutbox(refreshToken);
 
   const state =
     messages.length > 0 ? null : status === 'loading' ? (
@@ -61,18 +64,35 @@ export function OutboxPanel({ refreshToken }: { refreshToken: number }) {
         </button>
       </span>
     ) : (
-      <span className="font-medium">No emails yet</span>
+      <span className="font-medium">{failedOnly ? 'No failed emails' : 'No emails yet'}</span>
     );
 
   return (
     <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
-      <CardHeader>
-        <CardTitle as="h2" id={`${id}-title`}>
-          Email outbox
-        </CardTitle>
-        <CardDescription>
-          The latest 100 emails: purchase and contact confirmations and account links. Failed emails can be sent again.
-        </CardDescription>
+      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle as="h2" id={`${id}-title`}>
+            Email outbox
+          </CardTitle>
+          <CardDescription>
+            The latest 100 emails: purchase and contact confirmations and account links. Failed emails can be sent again.
+          </CardDescription>
+        </div>
+        <div role="group" aria-label="Outbox actions" className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant={failedOnly ? 'secondary' : 'outline'}
+            aria-pressed={failedOnly}
+            onClick={() => setFailedOnly(!failedOnly)}
+          >
+            <ListFilter aria-hidden="true" />
+            Failed only
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => void retryAll()} disabled={retryingAll} aria-label="Retry all failed emails">
+            {retryingAll ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <RotateCw aria-hidden="true" />}
+            Retry all failed
+          </Button>
+        </div>
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
         <TableContainer aria-label="Email outbox, scrollable" className="border-y sm:rounded-xl sm:border">

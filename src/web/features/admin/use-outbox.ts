@@ -1,20 +1,33 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { refreshSession } from '../../lib/session.ts';
-import { fetchOutbox, retryOutboxMessage, type OutboxMessage } from './admin-api.ts';
+import { type AdminResult, fetchOutbox, retryFailedOutbox, retryOutboxMessage, type OutboxMessage } from './admin-api.ts';
 import { reportLoadFailure } from './load-failure.ts';
 
-/** The most recent outbox messages, with a retry for failed ones. */
+/** A refused retry: a lost session is read again, anything else is said in a toast. */
+function reportRetryFailure(result: Extract<AdminResult<unknown>, { ok: false }>) {
+  if (result.kind === 'unauthorized') {
+    void refreshSession();
+    return;
+  }
+  toast.error('Retry failed', {
+    description: result.message || (result.kind === 'network' ? 'The shop could not be reached.' : undefined),
+  });
+}
+
+/** The most recent outbox messages (all, or failed only), with a retry for one failed message or all of them. */
 export function useOutbox(refreshToken: number) {
   const [messages, setMessages] = useState<OutboxMessage[]>([]);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [failedOnly, setFailedOnly] = useState(false);
   const [retrying, setRetrying] = useState<ReadonlySet<number>>(new Set());
+  const [retryingAll, setRetryingAll] = useState(false);
   const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
     setStatus('loading');
-    void fetchOutbox({ signal: controller.signal }).then((result) => {
+    void fetchOutbox({ failedOnly }, { signal: controller.signal }).then((result) => {
       if (controller.signal.aborted) return;
       if (result.ok) {
         setMessages(result.data);
@@ -25,7 +38,7 @@ export function useOutbox(refreshToken: number) {
       }
     });
     return () => controller.abort();
-  }, [refreshToken, reloads]);
+  }, [refreshToken, reloads, failedOnly]);
 
   const retry = useCallback(async (message: OutboxMessage) => {
     setRetrying((current) => new Set(current).add(message.id));
@@ -37,15 +50,33 @@ export function useOutbox(refreshToken: number) {
     });
     if (result.ok) {
       toast.success('Message queued again', { description: `It will be sent to ${message.recipient} shortly.` });
-    } else if (result.kind === 'unauthorized') {
-      void refreshSession();
     } else {
-      toast.error('Retry failed', {
-        description: result.message || (result.kind === 'network' ? 'The shop could not be reached.' : undefined),
-      });
+      reportRetryFailure(result);
     }
     setReloads((count) => count + 1);
   }, []);
 
-  return { messages, status, retrying, retry, reload: () => setReloads((count) => count + 1) };
+  const retryAll = useCallback(async () => {
+    setRetryingAll(true);
+    const result = await retryFailedOutbox();
+    setRetryingAll(false);
+    if (result.ok) {
+      toast.success(result.data === 0 ? 'No failed messages to retry' : `${result.data} ${result.data === 1 ? 'message' : 'messages'} queued again`);
+    } else {
+      reportRetryFailure(result);
+    }
+    setReloads((count) => count + 1);
+  }, []);
+
+  return {
+    messages,
+    status,
+    failedOnly,
+    setFailedOnly,
+    retrying,
+    retry,
+    retryingAll,
+    retryAll,
+    reload: () => setReloads((count) => count + 1),
+  };
 }

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/database.ts';
+import { staffSession } from '../test-support/staff.ts';
+import { startTestApp, type TestApp } from '../test-support/test-app.ts';
+import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+
+const NEW_ROUTES = [
+  { method: 'GET' as const, url: '/api/admin/outbox?status=failed' },
+  { method: 'POST' as const, url: '/api/admin/outbox/retry-failed', payload: {} },
+  { method: 'GET' as const, url: '/api/admin/contact-requests' },
+];
+
+describe.each(testBackends())('staff outbox and contact requests on $name', (backend) => {
+  let database: TestDatabase;
+  let shop: TestApp;
+  let adminCookie: string;
+  let staffCookie: string;
+
+  beforeAll(async () => {
+    database = await backend.open();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    shop = await startTestApp(database, { AUTH_RATE_LIMIT_PER_MINUTE: '0', CONTACT_RATE_LIMIT_PER_MINUTE: '0' });
+    adminCookie = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
+    staffCookie = await staffSession(shop.app, database.db, 'staff@example.com');
+    // Only the rows a test seeds: not the staff accounts' verification emails.
+    await queryRows(database.db, sql`delete from outbox`);
+  });
+  afterEach(async () => {
+    await shop.close();
+  });
+
+  const get = (url: string, cookie = adminCookie) => shop.app.inject({ method: 'GET', url, headers: { cookie } });
+  const retryFailed = (cookie = adminCookie) =>
+    shop.app.inject({ method: 'POST', url: '/api/admin/outbox/retry-failed', headers: { cookie }, payload: {} });
+
+  /** Outbox rows as the shop would have left them, `count` of them, a second apart, the newest `newestSecondsAgo` old. */
+  async function seedOutbox(count: number, status: 'sent' | 'failed', newestSecondsAgo: number, prefix: string) {
+    await queryRows(
+      database.db,
+      sql`insert into outbox (kind, ref, recipient, payload, status, attempts, last_error, created_at)
+          select 'contact_confirmation', ${prefix} || g, ${`${prefix}@example.com`}, '{"name":"Ada"}'::jsonb, ${status},
+                 case when ${status} = 'failed' then 5 else 1 end,
+                 case when ${status} = 'failed' then 'Mailbox unavailable' end,
+                 now() - make_interval(secs => ${newestSecondsAgo} + g)
+          from generate_series(1, ${count}) as g`,
+    );
+  }
+
+  it.each(NEW_ROUTES)('$method $url answers 401 to a visitor, 403 to staff without the admin role, 200 to an admin', async (route) => {
+    const anonymous = await shop.app.inject(route);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('unauthenticated');
+    const staff = await shop.app.inject({ ...route, headers: { cookie: staffCookie } });
+    expect(staff.statusCode).toBe(403);
+    expect(staff.json().error.message).toBe("You don't have permission to access this page. Admin privileges are required.");
+    const admin = await shop.app.inject({ ...route, headers: { cookie: adminCookie } });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.headers['cache-control']).toBe('no-store');
+  });
+
+  it('lists failed messages that have scrolled out of the latest 100', async () => {
+    await seedOutbox(2, 'failed', 86_400, 'old-failure');
+    await seedOutbox(150, 'sent', 0, 'recent');
+    const all = (await get('/api/admin/outbox')).json().items as Array<{ recipient: string; status: string }>;
+    expect(all).toHaveLength(100);
+    expect(all.some((item) => item.status === 'failed')).toBe(false);
+
+    const failed = await get('/api/admin/outbox?status=failed');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json().items).toEqual([
+      expect.objectContaining({ recipient: 'old-failure@example.com', status: 'failed', attempts: 5, lastError: 'Mailbox unavailable' }),
+      expect.objectContaining({ recipient: 'old-failure@example.com', status: 'failed' }),
+    ]);
+    expect(failed.json().items[0].subject).toBe('We received your message - SkipPass');
+
+    const unknown = await get('/api/admin/outbox?status=lost');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.code).toBe('invalid_request');
+  });
+
+  it('puts every failed message back in the queue and says how many', async () => {
+    await seedOutbox(3, 'failed', 60, 'failed');
+    await seedOutbox(2, 'sent', 0, 'sent');
+    const response = await retryFailed();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ queued: 3 });
+    const rows = await queryRows<{ status: string; attempts: number; last_error: string | null; due: boolean }>(
+      database.db,
+      sql`select status, attempts, last_error, next_attempt_at <= now() as due from outbox order by status, id`,
+    );
+    expect(rows).toEqual([
+      ...Array.from({ length: 3 }, () => ({ status: 'pending', attempts: 0, last_error: null, due: true })),
+      { status: 'sent', attempts: 1, last_error: null, due: true },
+      { status: 'sent', attempts: 1, last_error: null, due: true },
+    ]);
+    expect((await retryFailed()).json()).toEqual({ queued: 0 });
+
+    // Queued again, they go out.
+    expect((await shop.app.outbox.runOnce()).sent).toBe(3);
+  });
+
+  it('shows staff the contact requests, newest first, 100 at a time', async () => {
+    const contact = (name: string, email: string) => shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name, email } });
+    expect((await contact('Grace Hopper', 'grace@example.com')).statusCode).toBe(202);
+    expect((await contact('Ada Lovelace', 'ada@example.com')).statusCode).toBe(202);
+    const response = await get('/api/admin/contact-requests');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      items: [
+        { id: expect.any(Number), name: 'Ada Lovelace', email: 'ada@example.com', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+        { id: expect.any(Number), name: 'Grace Hopper', email: 'grace@example.com', createdAt: expect.any(String) },
+      ],
+      nextBefore: null,
+    });
+
+    await queryRows(
+      database.db,
+      sql`insert into contact_requests (name, email) select 'Visitor ' || g, 'v' || g || '@example.com' from generate_series(1, 103) as g`,
+    );
+    const first = (await get('/api/admin/contact-requests')).json();
+    expect(first.items).toHaveLength(100);
+    expect(first.items[0].name).toBe('Visitor 103');
+    const second = (await get(`/api/admin/contact-requests?before=${first.nextBefore}`)).json();
+    expect(second.items.map((item: { name: string }) => item.name)).toEqual(['Visitor 3', 'Visitor 2', 'Visitor 1', 'Ada Lovelace', 'Grace Hopper']);
+    expect(second.nextBefore).toBeNull();
+    expect((await get('/api/admin/contact-requests?before=abc')).statusCode).toBe(400);
+  });
+});
