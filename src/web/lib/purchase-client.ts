@@ -14,6 +14,8 @@ export interface BuyPassOptions {
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   newKey?: () => string;
+  /** Where the key of an unfinished purchase is kept between submits (default: one per page). */
+  keys?: PurchaseKeys;
   /** Waits before each retry after a 5xx or network error; its length is the number of retries. */
   retryDelaysMs?: readonly number[];
   /** Wait before asking again while the server still processes the same key (409). */
@@ -47,9 +49,34 @@ export function newIdempotencyKey(): string {
 }
 
 /**
+ * The Idempotency-Key of the purchase the buyer is making. When a submit ends without a known
+ * outcome (retries or 409 waits ran out: the server may well have stored the pass), the next
+ * submit of the same form values sends the same key, so it can only replay that purchase, never
+ * buy a second pass. A success, or different values, starts a new purchase with a new key.
+ */
+export function purchaseKeys() {
+  let held: { body: string; key: string } | undefined;
+  return {
+    keyFor(body: string, newKey: () => string): string {
+      if (held?.body !== body) held = { body, key: newKey() };
+      return held.key;
+    },
+    /** The purchase with these values is done: the next submit is a new purchase. */
+    done(body: string): void {
+      if (held?.body === body) held = undefined;
+    },
+  };
+}
+
+export type PurchaseKeys = ReturnType<typeof purchaseKeys>;
+
+const pageKeys = purchaseKeys();
+
+/**
  * Buys one pass: `body` is the form (`{name, email, eventName}` from home, `{name, email, eventId}`
- * from an event's page). The Idempotency-Key is drawn once here and sent again on every automatic
- * retry, so a retry after a lost answer returns the same pass instead of selling a second one.
+ * from an event's page). The Idempotency-Key is sent again on every automatic retry, and kept for
+ * the next submit of the same values until one succeeds (see purchaseKeys), so a retry after a
+ * lost answer returns the same pass instead of selling a second one.
  */
 export async function postPurchase(body: Readonly<Record<string, string | number>>, options: BuyPassOptions = {}): Promise<PurchaseOutcome> {
   const {
@@ -60,14 +87,20 @@ export async function postPurchase(body: Readonly<Record<string, string | number
     inProgressDelayMs = 1000,
     maxInProgressWaits = 60,
     requestTimeoutMs = 45_000,
+    keys = pageKeys,
   } = options;
 
-  const key = newKey();
+  const json = JSON.stringify(body);
+  const key = keys.keyFor(json, newKey);
   let retries = 0;
   let waits = 0;
   for (;;) {
-    const attempt = await postOnce(fetchImpl, body, key, requestTimeoutMs);
-    if (attempt.kind === 'done') return attempt.outcome;
+    const attempt = await postOnce(fetchImpl, json, key, requestTimeoutMs);
+    if (attempt.kind === 'done') {
+      // 422: the server holds this key for another request, so it can never buy with it.
+      if (attempt.outcome.kind === 'success' || (attempt.outcome.kind === 'rejected' && attempt.outcome.status === 422)) keys.done(json);
+      return attempt.outcome;
+    }
     if (attempt.kind === 'in_progress') {
       if (waits >= maxInProgressWaits) return { kind: 'payment_failed' };
       waits += 1;
@@ -83,7 +116,7 @@ export async function postPurchase(body: Readonly<Record<string, string | number
 
 async function postOnce(
   fetchImpl: typeof fetch,
-  body: Readonly<Record<string, string | number>>,
+  body: string,
   key: string,
   timeoutMs: number,
 ): Promise<Attempt> {
@@ -92,7 +125,7 @@ async function postOnce(
     response = await fetchImpl(ENDPOINT, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify(body),
+      body,
       credentials: 'same-origin',
       signal: AbortSignal.timeout(timeoutMs),
     });

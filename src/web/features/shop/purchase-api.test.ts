@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PurchaseResponse } from '../../../core/purchase.ts';
+import { purchaseKeys, type PurchaseKeys } from '../../lib/purchase-client.ts';
 import { buyPass, newIdempotencyKey, type BuyPassOptions } from './purchase-api.ts';
 
 const input = { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' };
@@ -22,7 +23,12 @@ const json = (status: number, body: unknown) =>
 const failure = (status: number, code: string, message = `${code} message`) => json(status, { error: { code, message } });
 
 /** A fake server answering in turn, recording what it was sent and how long the client slept. */
-function shop(...answers: Answer[]) {
+function shop(...answers: Answer[]): ReturnType<typeof shopWith> {
+  return shopWith(purchaseKeys(), ...answers);
+}
+
+/** The same, keeping unfinished purchases' keys in `memory`, as one page does across submits. */
+function shopWith(memory: PurchaseKeys, ...answers: Answer[]) {
   const keys: (string | null)[] = [];
   const bodies: unknown[] = [];
   const sleeps: number[] = [];
@@ -41,6 +47,7 @@ function shop(...answers: Answer[]) {
     fetch,
     sleep: async (ms) => void sleeps.push(ms),
     newKey: () => `key-${keys.length}`,
+    keys: memory,
   };
   return { options, keys, bodies, sleeps };
 }
@@ -107,8 +114,63 @@ describe('buyPass', () => {
 
   it('has a fallback message when an error has no body', async () => {
     const server = shop(new Response('', { status: 404 }));
-    const outcome = await buyPass(input, server.options);
-    expect(outcome.kind).toBe('rejected');
+    expect(await buyPass(input, server.options)).toEqual({
+      kind: 'rejected',
+      status: 404,
+      message: 'Something went wrong. Please try again.',
+    });
+  });
+});
+
+describe('the Idempotency-Key across submits', () => {
+  const unknownOutcome = () => [failure(503, 'unavailable'), new TypeError('Failed to fetch'), failure(502, 'bad_gateway')];
+
+  it('keeps the key after retries ran out, so clicking again can only replay what the server may have stored', async () => {
+    const memory = purchaseKeys();
+    const server = shopWith(memory, ...unknownOutcome(), json(201, sold));
+    expect(await buyPass(input, server.options)).toEqual({ kind: 'payment_failed' });
+    expect(await buyPass(input, server.options)).toEqual({ kind: 'success', response: sold });
+    expect(server.keys).toEqual(['key-0', 'key-0', 'key-0', 'key-0']);
+  });
+
+  it('keeps the key after the waits for a request still in progress (409) ran out', async () => {
+    const memory = purchaseKeys();
+    const busy = () => failure(409, 'idempotency_request_in_progress');
+    const server = shopWith(memory, busy(), busy(), json(201, sold));
+    const options = { ...server.options, maxInProgressWaits: 1 };
+    expect(await buyPass(input, options)).toEqual({ kind: 'payment_failed' });
+    expect(await buyPass(input, options)).toEqual({ kind: 'success', response: sold });
+    expect(new Set(server.keys)).toEqual(new Set(['key-0']));
+  });
+
+  it('draws a new key once a purchase succeeded: buying again is a second pass', async () => {
+    const server = shopWith(purchaseKeys(), json(201, sold), json(201, sold));
+    await buyPass(input, server.options);
+    await buyPass(input, server.options);
+    expect(server.keys).toEqual(['key-0', 'key-1']);
+  });
+
+  it('draws a new key when the form values change', async () => {
+    const server = shopWith(purchaseKeys(), ...unknownOutcome(), json(201, sold));
+    await buyPass(input, server.options);
+    await buyPass({ ...input, eventName: 'Cup Final' }, server.options);
+    expect(server.keys).toEqual(['key-0', 'key-0', 'key-0', 'key-3']);
+  });
+
+  it('draws a new key after a 422, when the server holds the key for another request', async () => {
+    const server = shopWith(purchaseKeys(), failure(422, 'idempotency_key_reused'), json(201, sold));
+    await buyPass(input, server.options);
+    await buyPass(input, server.options);
+    expect(server.keys).toEqual(['key-0', 'key-1']);
+  });
+
+  it('keeps the key between submits by default (one memory per page)', async () => {
+    const first = shop(...unknownOutcome());
+    const second = shop(json(201, sold));
+    await buyPass(input, { ...first.options, keys: undefined, newKey: () => 'page-key' });
+    await buyPass(input, { ...second.options, keys: undefined, newKey: () => 'another-key' });
+    expect(first.keys).toEqual(['page-key', 'page-key', 'page-key']);
+    expect(second.keys).toEqual(['page-key']);
   });
 });
 
