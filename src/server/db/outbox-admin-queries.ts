@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from './database.ts';
 
 /** What staff see of the email outbox, and the retries they may ask for. */
@@ -17,15 +17,19 @@ export interface OutboxMessage {
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-/** The newest messages, optionally only those in one status (older failures scroll out of the full list). */
-export async function recentOutbox(db: Db, limit: number, status?: OutboxStatus): Promise<OutboxMessage[]> {
-  const rows = await queryRows<OutboxMessage>(
-    db,
-    sql`select id::int as "id", kind, recipient, payload, status, attempts, last_error as "lastError",
+/**
+ * The newest messages, optionally only those in one status (older failures scroll out of the full
+ * list). Ordered by the table's columns, not the `id::int` alias, so an index serves the order.
+ */
+export function recentOutboxQuery(limit: number, status?: OutboxStatus): SQL {
+  return sql`select id::int as "id", kind, recipient, payload, status, attempts, last_error as "lastError",
                created_at as "createdAt", sent_at as "sentAt"
         from outbox ${status ? sql`where status = ${status}` : sql``}
-        order by created_at desc, id desc limit ${limit}`,
-  );
+        order by outbox.created_at desc, outbox.id desc limit ${limit}`;
+}
+
+export async function recentOutbox(db: Db, limit: number, status?: OutboxStatus): Promise<OutboxMessage[]> {
+  const rows = await queryRows<OutboxMessage>(db, recentOutboxQuery(limit, status));
   return rows.map((row) => ({
     ...row,
     id: Number(row.id),
@@ -70,12 +74,13 @@ export interface ContactRequest {
  * Contact requests, newest first, `limit` at a time; `beforeId` continues after the last one shown.
  * Ids grow with time, so the primary key serves this keyset without another index.
  */
-export async function recentContactRequests(db: Db, limit: number, beforeId?: number): Promise<ContactRequest[]> {
-  const rows = await queryRows<ContactRequest>(
-    db,
-    sql`select id::int as "id", name, email, created_at as "createdAt"
+export function recentContactRequestsQuery(limit: number, beforeId?: number): SQL {
+  return sql`select id::int as "id", name, email, created_at as "createdAt"
         from contact_requests ${beforeId === undefined ? sql`` : sql`where id < ${beforeId}`}
-        order by id desc limit ${limit}`,
-  );
+        order by contact_requests.id desc limit ${limit}`;
+}
+
+export async function recentContactRequests(db: Db, limit: number, beforeId?: number): Promise<ContactRequest[]> {
+  const rows = await queryRows<ContactRequest>(db, recentContactRequestsQuery(limit, beforeId));
   return rows.map((row) => ({ ...row, id: Number(row.id), createdAt: new Date(row.createdAt).toISOString() }));
 }

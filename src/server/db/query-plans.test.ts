@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportBatchQuery } from '../services/purchase-export.ts';
 import { purchasePageQuery } from './admin-queries.ts';
+import { recentContactRequestsQuery, recentOutboxQuery } from './outbox-admin-queries.ts';
 import { queryRows } from './database.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
 
@@ -22,7 +23,18 @@ describe.each(testBackends())('query plans on $name', (backend) => {
                  lpad(upper(to_hex(i)), 10, '0'), now() - make_interval(secs => i)
           from generate_series(1, 5000) as i`,
     );
-    await queryRows(database.db, sql`analyze purchases`);
+    await queryRows(
+      database.db,
+      sql`insert into outbox (kind, ref, recipient, payload, status, created_at)
+          select 'purchase_confirmation', 'ref-' || i, 'buyer' || i || '@example.com', '{}'::jsonb,
+                 case when i % 500 = 0 then 'failed' else 'sent' end, now() - make_interval(secs => i)
+          from generate_series(1, 5000) as i`,
+    );
+    await queryRows(
+      database.db,
+      sql`insert into contact_requests (name, email) select 'Visitor ' || i, 'visitor' || i || '@example.com' from generate_series(1, 5000) as i`,
+    );
+    await queryRows(database.db, sql`analyze`);
   });
   afterAll(async () => {
     await database.close();
@@ -47,6 +59,17 @@ describe.each(testBackends())('query plans on $name', (backend) => {
   ])('%s reads the (created_at, id) index in order, without sorting', async (_label, query) => {
     const text = await plan(query());
     expect(text).toContain('purchases_created_at_id_idx');
+    expect(text).not.toMatch(/\bSort\b/);
+  });
+
+  it.each([
+    ['the outbox', () => recentOutboxQuery(100), 'outbox_created_at_id_idx'],
+    ['the failed messages', () => recentOutboxQuery(100, 'failed'), 'outbox_failed_created_at_id_idx'],
+    ['the contact requests', () => recentContactRequestsQuery(100), 'contact_requests_pkey'],
+    ['older contact requests', () => recentContactRequestsQuery(100, 2500), 'contact_requests_pkey'],
+  ])('the staff list of %s reads its index in order, without sorting', async (_label, query, indexName) => {
+    const text = await plan(query());
+    expect(text).toContain(indexName);
     expect(text).not.toMatch(/\bSort\b/);
   });
 });

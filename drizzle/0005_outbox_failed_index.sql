@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_failed_created_at_id_idx" ON "outbox" USING btree ("created_at","id") WHERE "outbox"."status" = 'failed';
