@@ -66,6 +66,8 @@ test('on a phone: scan a pass once, pause, Scan next, Stop', async ({ page, brow
   const panel = verdictPanel(page);
   await expect(panel).toHaveAttribute('data-result', 'valid');
   await expect(panel).toContainText('Check the name: Katherine Johnson');
+  // Scanned, so signed: no warning about a typed ID.
+  await expect(panel).not.toContainText('Typed ID');
   await expect(panel).toBeInViewport();
   // Design review aid (npm run screenshots sets SCREENSHOTS): the door while scanning.
   if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/phone-check-in-camera.png`, fullPage: true });

@@ -81,6 +81,7 @@ test.describe('the door', () => {
     await expect(panel).toHaveAttribute('data-result', 'valid');
     await expect(panel).toContainText('Valid');
     await expect(panel).toContainText('Check the name: Ada Lovelace');
+    await expect(panel).toContainText('Typed ID, not scanned: check the name before admitting.');
     await expect(panel).toContainText(orderId);
     await expect(page.getByLabel('Pass ID')).toHaveValue('');
 

@@ -122,8 +122,11 @@ test.describe('staff, as they would work', () => {
     await expect(purchaseRows(page).first()).toContainText(orderId);
     await page.getByRole('searchbox', { name: 'Search purchases' }).fill(`nobody-${Date.now()}`);
     await expect(page.getByText('No purchases found')).toBeVisible();
+    // Purchases exist, but the list is empty: nothing to export (SPEC).
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(row).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
 
     // Export the CSV: the server's file name, the spec's columns, the purchase.
     const downloading = page.waitForEvent('download');
@@ -247,18 +250,45 @@ test.describe('protected routes', () => {
     await expect(page.getByRole('heading', { name: 'Sign In or Create Account' })).toBeVisible();
   });
 
-  test('shows Loading... while the session loads, and Go Back leaves Access Denied', async ({ page }) => {
-    await signedInStaff(page, { admin: false });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/me', async (route) => {
-      await held;
-      await route.continue();
-    });
+  /**
+   * Holds GET /api/me until `answer` is called, so the guard's own Loading... can be seen. The
+   * Suspense fallback and /auth show the same spinner, so the test also pins the URL: it stays
+   * /admin while the session is unknown, and the guard decides only once /api/me has answered.
+   */
+  async function holdSession(page: Page) {
+    let answer!: (body: object) => void;
+    const body = new Promise<object>((resolve) => (answer = resolve));
+    await page.route('**/api/me', async (route) => route.fulfill({ json: await body }));
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/me');
     await page.goto('/admin');
+    // Only the guard (and the panel behind it) reads /api/me: the page's code has loaded and the guard is waiting.
+    await asked;
+    return answer;
+  }
+
+  async function expectGuardLoading(page: Page) {
     await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
-    release();
+    // Give a wrong redirect time to happen; toHaveURL alone would pass before it did.
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+  }
+
+  test('shows Loading... on /admin while the session loads, and sends a visitor to /auth only after', async ({ page }) => {
+    const answer = await holdSession(page);
+    await expectGuardLoading(page);
+    answer({ user: null, isAdmin: false });
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('heading', { name: 'Sign In or Create Account' })).toBeVisible();
+  });
+
+  test('shows Loading... on /admin while the session loads, then Access Denied; Go Back leaves it', async ({ page }) => {
+    const answer = await holdSession(page);
+    await expectGuardLoading(page);
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
+    answer({ user: { id: 'staff-1', email: 'staff@example.com' }, isAdmin: false });
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/admin');
     await page.getByRole('link', { name: 'Go Back' }).click();
     await expect(page).toHaveURL(/\/$/);
   });

@@ -16,9 +16,22 @@ declare module 'fastify' {
   }
 }
 
-/** Who is signed in on this request, from the session cookie; null when nobody is. */
-export async function sessionUser(auth: Auth, request: FastifyRequest): Promise<StaffUser | null> {
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+/**
+ * Who is signed in on this request, from the session cookie; null when nobody is.
+ *
+ * Reading the session also renews it: once it is older than SESSION_RENEW_AFTER_SECONDS,
+ * better-auth moves expires_at on and answers a fresh cookie with the full Max-Age (or, for an
+ * expired session, a cookie that clears it). With a reply, those Set-Cookie headers go to the
+ * browser; without them its cookie would still die 8 hours after sign-in while staff work on.
+ */
+export async function sessionUser(auth: Auth, request: FastifyRequest, reply?: FastifyReply): Promise<StaffUser | null> {
+  const { headers, response: session } = await auth.api.getSession({
+    headers: fromNodeHeaders(request.headers),
+    returnHeaders: true,
+  });
+  // Each cookie stays its own header: merged into one, browsers would read a single broken cookie.
+  const cookies = headers?.getSetCookie() ?? [];
+  if (reply && cookies.length > 0) reply.header('set-cookie', cookies);
   return session ? { id: session.user.id, email: session.user.email } : null;
 }
 
@@ -34,8 +47,9 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
 
 /** preHandler for every /api/admin route: 401 without a session, 403 without the admin role. */
 export function requireAdmin(auth: Auth, db: Db) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = await sessionUser(auth, request);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // The reply gets the renewed cookie, so a day of admin calls keeps staff signed in.
+    const user = await sessionUser(auth, request, reply);
     if (!user) throw new ApiError(401, 'unauthenticated', 'Please sign in.');
     if (!(await isAdmin(db, user.id))) {
       throw new ApiError(403, 'forbidden', "You don't have permission to access this page. Admin privileges are required.");

@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_IDLE_SECONDS, SESSION_RENEW_AFTER_SECONDS } from '../auth/auth.ts';
 import { setAdminRole } from '../auth/staff.ts';
 import { queryRows } from '../db/database.ts';
 import { cookieFrom, signIn, signUp, STAFF_PASSWORD, staffSession, verificationLink } from '../test-support/staff.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
-import { AUTH_TOO_MANY } from './auth.ts';
+import { AUTH_TOO_MANY, LIMITED_AUTH_POSTS } from './auth.ts';
+
+/** Every Set-Cookie header of a response, one entry per cookie. */
+const setCookies = (headers: Record<string, unknown>): string[] => ([] as string[]).concat((headers['set-cookie'] as string[]) ?? []);
+const sessionCookie = (headers: Record<string, unknown>) => setCookies(headers).find((cookie) => /session_token=/.test(cookie));
 
 describe.each(testBackends())('staff accounts on $name', (backend) => {
   let database: TestDatabase;
@@ -104,7 +109,89 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
   it('expires a session left idle', async () => {
     const cookie = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
     await queryRows(database.db, sql`update auth_sessions set expires_at = now() - interval '1 second'`);
+    const response = await me(cookie);
+    expect(response.json().user).toBeNull();
+    // The browser is told to drop the dead cookie as well.
+    expect(sessionCookie(response.headers)).toMatch(/Max-Age=0/);
+  });
+
+  /** Moves the session's clock back, as if it had been signed in and last used `seconds` ago. */
+  const idleFor = (seconds: number) =>
+    queryRows(
+      database.db,
+      sql`update auth_sessions set created_at = created_at - make_interval(secs => ${seconds}),
+                                   updated_at = updated_at - make_interval(secs => ${seconds}),
+                                   expires_at = expires_at - make_interval(secs => ${seconds})`,
+    );
+  const secondsLeft = async () => {
+    const [row] = await queryRows<{ left: number }>(
+      database.db,
+      sql`select extract(epoch from expires_at - now())::int as "left" from auth_sessions`,
+    );
+    return Number(row!.left);
+  };
+
+  /** A confirmed account's sign-in answer, the one session it has. */
+  const confirmedSignIn = async (email: string) => {
+    await signUp(shop.app, email);
+    await shop.app.inject({ method: 'GET', url: await verificationLink(database.db, email) });
+    return signIn(shop.app, email);
+  };
+
+  it('ends a session after 8 idle hours, not before', async () => {
+    expect(SESSION_IDLE_SECONDS).toBe(28_800);
+    const signedIn = await confirmedSignIn('boss@example.com');
+    expect(sessionCookie(signedIn.headers)).toMatch(/Max-Age=28800(;|$)/);
+    expect(Math.abs((await secondsLeft()) - 28_800)).toBeLessThan(60);
+    const cookie = cookieFrom(signedIn.headers['set-cookie']);
+
+    await idleFor(SESSION_IDLE_SECONDS - 60);
+    expect((await me(cookie)).json().user).toMatchObject({ email: 'boss@example.com' });
+
+    await idleFor(SESSION_IDLE_SECONDS);
     expect((await me(cookie)).json().user).toBeNull();
+  });
+
+  it('renews a session in use: a fresh cookie with the full 8 hours from /api/me and from admin calls', async () => {
+    const cookie = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
+    // Just signed in: nothing to renew yet.
+    expect(sessionCookie((await me(cookie)).headers)).toBeUndefined();
+
+    await idleFor(SESSION_RENEW_AFTER_SECONDS + 60);
+    expect(await secondsLeft()).toBeLessThan(SESSION_IDLE_SECONDS - SESSION_RENEW_AFTER_SECONDS);
+    const renewed = await me(cookie);
+    expect(renewed.json().user).toMatchObject({ email: 'boss@example.com' });
+    const fresh = sessionCookie(renewed.headers);
+    expect(fresh).toMatch(/Max-Age=28800(;|$)/);
+    expect(fresh).toMatch(/HttpOnly/i);
+    expect(fresh).toMatch(/SameSite=Lax/i);
+    expect(Math.abs((await secondsLeft()) - 28_800)).toBeLessThan(60);
+    expect((await me(cookieFrom(fresh))).json().user).toMatchObject({ email: 'boss@example.com' });
+
+    // The admin guard passes the renewal on too: staff who stay on /admin stay signed in.
+    await idleFor(SESSION_RENEW_AFTER_SECONDS + 60);
+    const stats = await shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } });
+    expect(stats.statusCode).toBe(200);
+    expect(sessionCookie(stats.headers)).toMatch(/Max-Age=28800(;|$)/);
+  });
+
+  it('marks the session cookie Secure, at sign-in and at renewal, when PUBLIC_URL is https', async () => {
+    await shop.close();
+    shop = await startTestApp(database, { PUBLIC_URL: 'https://shop.example' });
+    const signedIn = await confirmedSignIn('boss@example.com');
+    expect(sessionCookie(signedIn.headers)).toMatch(/^__Secure-.*; Secure/i);
+    const cookie = cookieFrom(signedIn.headers['set-cookie']);
+
+    await idleFor(SESSION_RENEW_AFTER_SECONDS + 60);
+    const renewed = sessionCookie((await me(cookie)).headers);
+    expect(renewed).toMatch(/^__Secure-/);
+    expect(renewed).toMatch(/; Secure/i);
+    expect(renewed).toMatch(/Max-Age=28800(;|$)/);
+  });
+
+  it('over plain http the cookie is not Secure, or a LAN shop could never sign in', async () => {
+    const signedIn = await confirmedSignIn('boss@example.com');
+    expect(sessionCookie(signedIn.headers)).not.toMatch(/Secure/i);
   });
 
   it('limits sign-in attempts per email and per IP with a clear 429', async () => {
@@ -117,5 +204,56 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
 
     for (let attempt = 0; attempt < 4; attempt++) await signIn(shop.app, `other${attempt}@example.com`, 'guess-guess');
     expect((await signIn(shop.app, 'fresh@example.com', 'guess-guess')).statusCode).toBe(429);
+  });
+
+  const sendVerification = (email: string) =>
+    shop.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email } });
+  const verificationMails = async (email: string) =>
+    (await queryRows(database.db, sql`select 1 from outbox where kind = 'account_verification' and recipient = ${email}`)).length;
+
+  it('limits verification mail to one address: 5 a minute, then a clear 429 and no more mail', async () => {
+    await signUp(shop.app, 'target@example.com');
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await sendVerification('target@example.com')).statusCode).toBe(200);
+    }
+    const limited = await sendVerification('TARGET@example.com');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: AUTH_TOO_MANY } });
+    expect(await verificationMails('target@example.com')).toBe(5);
+  });
+
+  it('counts every mail-sending or credential-checking auth POST against one per-IP budget', async () => {
+    await shop.close();
+    shop = await startTestApp(database, { PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT_PER_MINUTE: String(LIMITED_AUTH_POSTS.length) });
+    for (const [n, url] of LIMITED_AUTH_POSTS.entries()) {
+      const response = await shop.app.inject({ method: 'POST', url, payload: { email: `ip${n}@example.com`, password: 'guess-guess' } });
+      expect(response.statusCode, url).not.toBe(429);
+    }
+    for (const url of LIMITED_AUTH_POSTS) {
+      const response = await shop.app.inject({ method: 'POST', url, payload: { email: 'late@example.com', password: 'guess-guess' } });
+      expect(response.statusCode, url).toBe(429);
+      expect(response.json().error.message, url).toBe(AUTH_TOO_MANY);
+    }
+    // Sign-out is no credential check: never limited.
+    expect((await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', payload: {} })).statusCode).not.toBe(429);
+  });
+
+  it('keeps the per-email limit when the per-IP limit is off', async () => {
+    await shop.close();
+    shop = await startTestApp(database, { PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT_PER_MINUTE: '0' });
+    for (let attempt = 0; attempt < 5; attempt++) await signIn(shop.app, 'target@example.com', 'guess-guess');
+    const signInLimited = await signIn(shop.app, 'target@example.com', 'guess-guess');
+    expect(signInLimited.statusCode).toBe(429);
+    expect(signInLimited.json().error.message).toBe(AUTH_TOO_MANY);
+    // The same address, asked for mail: the budget is the address's, whatever the route.
+    expect((await sendVerification('target@example.com')).statusCode).toBe(429);
+    for (let n = 0; n < 12; n++) expect((await signIn(shop.app, `many${n}@example.com`, 'guess-guess')).statusCode).toBe(401);
+    // An extra field does not move the attempt onto another address's budget.
+    const dodge = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'target@example.com', newEmail: 'elsewhere@example.com', password: 'guess-guess' },
+    });
+    expect(dodge.statusCode).toBe(429);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../core/messages.ts';
 import { queryRows } from '../db/database.ts';
+import type { PaymentProvider } from '../payment/payment-provider.ts';
 import { staffSession } from '../test-support/staff.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
@@ -14,6 +15,14 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
   let shop: TestApp;
   let admin: string;
   let staff: string;
+  /** Which payment each purchase went through, and for how much. */
+  let charges: Array<{ flow: 'home' | 'event'; amountCents: number }>;
+  const recorder = (flow: 'home' | 'event'): PaymentProvider => ({
+    async charge({ amountCents }) {
+      charges.push({ flow, amountCents });
+      return { ok: true };
+    },
+  });
 
   beforeAll(async () => {
     database = await backend.open();
@@ -23,12 +32,17 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
   });
   beforeEach(async () => {
     await database.reset();
-    shop = await startTestApp(database, {
-      SHOP_TIMEZONE: 'America/New_York',
-      AUTH_RATE_LIMIT_PER_MINUTE: '0',
-      PUBLIC_URL: 'http://shop.test',
-      PASS_SIGNING_SECRET: 'test-signing-secret-of-32-characters!',
-    });
+    charges = [];
+    shop = await startTestApp(
+      database,
+      {
+        SHOP_TIMEZONE: 'America/New_York',
+        AUTH_RATE_LIMIT_PER_MINUTE: '0',
+        PUBLIC_URL: 'http://shop.test',
+        PASS_SIGNING_SECRET: 'test-signing-secret-of-32-characters!',
+      },
+      { payment: recorder('home'), eventPayment: recorder('event') },
+    );
     admin = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
     staff = await staffSession(shop.app, database.db, 'staff@example.com');
   });
@@ -101,6 +115,16 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
       expect(mail).toHaveLength(1);
     });
 
+    it("charges through the event page's payment (EVENT_PAYMENT_DELAY_MS), and the home flow through its own", async () => {
+      const event = await createEvent();
+      await buy();
+      await buy({ name: 'Grace Hopper', email: 'grace@example.com', eventId: event.id });
+      expect(charges).toEqual([
+        { flow: 'home', amountCents: 300 },
+        { flow: 'event', amountCents: 1250 },
+      ]);
+    });
+
     it('asks for every field, and answers 404 for an unknown event', async () => {
       const event = await createEvent();
       const empty = await shop.app.inject({ method: 'POST', url: '/api/purchases', payload: { name: '', email: '', eventId: event.id } });
@@ -142,6 +166,23 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
       expect(await database.count('purchases')).toBe(1);
       const [admitted] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from check_ins`);
       expect(admitted!.n).toBe(0);
+    });
+
+    it('checks a typed ID against the passes sold: a guessed or altered one is not a valid pass', async () => {
+      const event = await createEvent();
+      const { pass } = await buy();
+      // One hex digit changed, as a mistyped or doctored ID would be.
+      const last = pass.id.at(-1)!;
+      const altered = pass.id.slice(0, -1) + (last === '0' ? '1' : '0');
+      // An ID of the right shape that was never sold.
+      const guessed = pass.id === '0123456789' ? '9876543210' : '0123456789';
+      for (const typed of [altered, altered.toLowerCase(), guessed]) {
+        expect((await checkIn(event.id, typed)).json(), typed).toEqual({ result: 'invalid' });
+      }
+      const [admitted] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from check_ins`);
+      expect(admitted!.n).toBe(0);
+      // Typing stays possible for a cracked screen: the real ID, typed, is admitted with the name to check.
+      expect((await checkIn(event.id, pass.id.toLowerCase())).json()).toMatchObject({ result: 'valid', name: 'Ada Lovelace' });
     });
 
     it('admits one of many doors scanning the same pass at the same moment', async () => {

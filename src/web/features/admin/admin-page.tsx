@@ -41,7 +41,8 @@ export function AdminPage({ productName }: { productName: string }) {
   const { exporting, exportCsv } = useCsvExport(productName);
 
   const refresh = () => setRefreshToken((token) => token + 1);
-  const hasPurchases = list.items.length > 0 || (stats?.totalPurchases ?? 0) > 0;
+  // SPEC: Export CSV is disabled while the list is empty, a search with no match included.
+  const hasPurchases = list.items.length > 0;
 
   const endSession = async () => {
     setSigningOut(true);

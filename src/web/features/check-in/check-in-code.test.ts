@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEventId, codeFromText, passIdOf } from './check-in-code.ts';
+import { chooseEventId, codeFromText, isTypedId, passIdOf } from './check-in-code.ts';
 
 const signed = 'ABCDEF0123.abcdefghijklmnopqrstuv';
 
@@ -44,5 +44,15 @@ describe('chooseEventId', () => {
     expect(chooseEventId([1, 2], { fromLink: 'abc', remembered: '7' })).toBeNull();
     expect(chooseEventId([], { fromLink: '1', remembered: '1' })).toBeNull();
     expect(chooseEventId([1, 2], { fromLink: '1.5', remembered: '' })).toBeNull();
+  });
+});
+
+describe('isTypedId', () => {
+  it('tells a typed pass ID from a scanned signed code', () => {
+    expect(isTypedId('abcdef0123')).toBe(true);
+    expect(isTypedId('ABCDE-F0123')).toBe(true);
+    expect(isTypedId(signed)).toBe(false);
+    expect(isTypedId(`https://shop.example/check-in?code=${signed}`)).toBe(false);
+    expect(isTypedId('hello')).toBe(false);
   });
 });

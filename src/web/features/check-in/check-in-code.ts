@@ -28,6 +28,14 @@ export function passIdOf(code: string): string | null {
 }
 
 /**
+ * Whether staff typed a bare pass ID rather than scanning a signed code. A typed ID carries no
+ * signature: the server only finds it among the passes sold, so the name is what staff check.
+ */
+export function isTypedId(code: string): boolean {
+  return PASS_ID_PATTERN.test(codeFromText(code));
+}
+
+/**
  * Which event the door admits to: the one asked for in the link (`?event=`), else the one this
  * device remembered, else the only event there is. Never an event that does not exist.
  */

@@ -2,7 +2,7 @@ import { CircleCheckBig, CircleX, LoaderCircle, ScanLine, TriangleAlert, WifiOff
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatMoment } from '../../lib/format.ts';
-import { passIdOf } from './check-in-code.ts';
+import { isTypedId, passIdOf } from './check-in-code.ts';
 import type { Verdict } from './use-check-in.ts';
 
 interface Look {
@@ -59,6 +59,10 @@ function lookOf(verdict: Verdict, prompt: string): Look {
                 <span className="block text-base font-semibold text-white/85 sm:text-lg">Check the name:</span>{' '}
                 {result.name}
               </p>
+              {/* A typed ID has no signature behind it: anyone who saw a pass could type its ID. */}
+              {isTypedId(verdict.code) ? (
+                <p className="mt-2 text-base font-semibold text-white/90">Typed ID, not scanned: check the name before admitting.</p>
+              ) : null}
               <PassId id={result.orderId} />
             </>
           ),

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import type { HTTPMethods } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setAdminRole } from '../auth/staff.ts';
+import { queryRows } from '../db/database.ts';
+import { staffSession } from '../test-support/staff.ts';
+import { startTestApp, type TestApp } from '../test-support/test-app.ts';
+import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+
+interface Route {
+  method: HTTPMethods;
+  url: string;
+}
+
+/** The /api routes anyone may call. A new route outside /api/admin must be added here on purpose. */
+const PUBLIC_API = ['/api/purchases', '/api/contact', '/api/me', '/api/events/:id'];
+
+const isAdminRoute = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
+
+const derby = { title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', price: '12.50' };
+
+/**
+ * The authorisation matrix of issue 4: every route registered under /api/admin (collected as the
+ * app registers them, so a route added later is walked too) answers 401 to a visitor, 403 to a
+ * signed-in non-admin and lets an admin through.
+ */
+describe.each(testBackends())('admin authorisation on $name', (backend) => {
+  let database: TestDatabase;
+  let shop: TestApp;
+  let routes: Route[];
+  let admin: string;
+  let nonAdmins: Record<string, string>;
+  /** Real ids, so an admin's request reaches the handler and succeeds. */
+  let ids: { event: number; outbox: number; code: string };
+
+  beforeAll(async () => {
+    database = await backend.open();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    routes = [];
+    shop = await startTestApp(
+      database,
+      { AUTH_RATE_LIMIT_PER_MINUTE: '0', PUBLIC_URL: 'http://shop.test' },
+      {
+        onRoute: (route) => {
+          for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+        },
+      },
+    );
+    admin = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
+    nonAdmins = {
+      'signed in, no profile': await staffSession(shop.app, database.db, 'staff@example.com'),
+      "signed in, role 'user'": await staffSession(shop.app, database.db, 'user@example.com'),
+    };
+    await setAdminRole(database.db, 'user@example.com', false);
+
+    const event = await shop.app.inject({ method: 'POST', url: '/api/admin/events', headers: { cookie: admin }, payload: derby });
+    const bought = await shop.app.inject({
+      method: 'POST',
+      url: '/api/purchases',
+      payload: { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' },
+    });
+    const [failed] = await queryRows<{ id: number }>(
+      database.db,
+      sql`update outbox set status = 'failed' where id = (select min(id) from outbox) returning id::int as id`,
+    );
+    ids = { event: event.json().id, outbox: Number(failed!.id), code: bought.json().verificationUrl };
+  });
+  afterEach(async () => {
+    await shop.close();
+  });
+
+  /**
+   * A valid request for each route, so the answer shows the guard and not a validation error.
+   * Routes without an entry get their params as 1 and an empty JSON body.
+   */
+  function requestFor({ method, url }: Route): { url: string; payload?: object; known: boolean } {
+    const withId = (id: number) => url.replace(':id', String(id));
+    const known: Record<string, { url: string; payload?: object }> = {
+      'GET /api/admin/purchases': { url: '/api/admin/purchases?limit=10&q=Ada' },
+      'POST /api/admin/events': { url, payload: derby },
+      'PUT /api/admin/events/:id': { url: withId(ids.event), payload: { ...derby, time: '20:00' } },
+      'GET /api/admin/events/:id/check-ins': { url: withId(ids.event) },
+      'HEAD /api/admin/events/:id/check-ins': { url: withId(ids.event) },
+      'POST /api/admin/check-ins': { url, payload: { eventId: ids.event, code: ids.code } },
+      'POST /api/admin/outbox/:id/retry': { url: withId(ids.outbox), payload: {} },
+    };
+    const sample = known[`${method} ${url}`];
+    if (sample) return { ...sample, known: true };
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    return { url: url.replace(/:[A-Za-z]+/g, '1'), ...(hasBody ? { payload: {} } : {}), known: !url.includes(':') && !hasBody };
+  }
+
+  const send = (route: Route, cookie?: string) => {
+    const { url, payload } = requestFor(route);
+    return shop.app.inject({ method: route.method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  };
+
+  it('answers 401 to visitors and 403 to non-admins on every /api/admin route, and lets admins through', async () => {
+    const adminRoutes = routes.filter((route) => isAdminRoute(route.url));
+    // The walk found the routes this test was written against (and walks any added since).
+    expect(adminRoutes.map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/purchases',
+        'GET /api/admin/purchases.csv',
+        'GET /api/admin/stats',
+        'GET /api/admin/outbox',
+        'POST /api/admin/outbox/:id/retry',
+        'GET /api/admin/events',
+        'POST /api/admin/events',
+        'PUT /api/admin/events/:id',
+        'GET /api/admin/events/:id/check-ins',
+        'POST /api/admin/check-ins',
+      ]),
+    );
+
+    for (const route of adminRoutes) {
+      const name = `${route.method} ${route.url}`;
+      const anonymous = await send(route);
+      expect(anonymous.statusCode, `${name} without a session`).toBe(401);
+      if (route.method !== 'HEAD') expect(anonymous.json().error.code, name).toBe('unauthenticated');
+      for (const [who, cookie] of Object.entries(nonAdmins)) {
+        const refused = await send(route, cookie);
+        expect(refused.statusCode, `${name} ${who}`).toBe(403);
+        if (route.method !== 'HEAD') expect(refused.json().error.code, name).toBe('forbidden');
+      }
+    }
+    // Nothing a refused request asked for happened.
+    const [checkIns] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from check_ins`);
+    expect(checkIns!.n).toBe(0);
+
+    for (const route of adminRoutes) {
+      const response = await send(route, admin);
+      const name = `${route.method} ${route.url}`;
+      expect([401, 403], `${name} as admin`).not.toContain(response.statusCode);
+      // A request this test knows to be valid succeeds, so the refusals above were the guard's.
+      if (requestFor(route).known) expect(response.statusCode, `${name} as admin: ${response.body.slice(0, 200)}`).toBeLessThan(400);
+    }
+  });
+
+  it('has no staff route outside /api/admin: every other /api route is a known public one', () => {
+    const others = routes
+      .filter((route) => route.url.startsWith('/api/') && !isAdminRoute(route.url) && !route.url.startsWith('/api/auth/'))
+      .map((route) => route.url);
+    expect(others.length).toBeGreaterThan(0);
+    expect([...new Set(others)].filter((url) => !PUBLIC_API.includes(url))).toEqual([]);
+  });
+
+  it('treats a failed profile read as no admin rights', async () => {
+    await queryRows(database.db, sql`alter table profiles rename to profiles_away`);
+    try {
+      const me = await shop.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: admin } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toEqual({ user: { id: expect.any(String), email: 'boss@example.com' }, isAdmin: false });
+      for (const url of ['/api/admin/stats', '/api/admin/purchases', '/api/admin/events']) {
+        expect((await shop.app.inject({ method: 'GET', url, headers: { cookie: admin } })).statusCode, url).toBe(403);
+      }
+    } finally {
+      await queryRows(database.db, sql`alter table profiles_away rename to profiles`);
+    }
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin } })).statusCode).toBe(200);
+  });
+});
