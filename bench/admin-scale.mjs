@@ -125,9 +125,12 @@ async function measureSize(url, rows) {
     const cookie = await adminCookie(server, url);
     const stats = await latencyOf(server, cookie, '/api/admin/stats');
     const firstPage = await latencyOf(server, cookie, '/api/admin/purchases?limit=50');
+    // Searches for one buyer's order ID and for an email that matches one row in the whole table.
+    const searchOrder = await latencyOf(server, cookie, `/api/admin/purchases?limit=50&q=${(rows >> 1).toString(16).toUpperCase().padStart(10, '0')}`);
+    const searchName = await latencyOf(server, cookie, `/api/admin/purchases?limit=50&q=${encodeURIComponent(`buyer${rows >> 1}@example`)}`);
     const copy = await timeCopy(url);
     const exported = await timeExport(server, cookie);
-    return { rows, seedSeconds, stats, firstPage, copy, exported, peakMiB: server.memoryMiB().peak };
+    return { rows, seedSeconds, stats, firstPage, searchOrder, searchName, copy, exported, peakMiB: server.memoryMiB().peak };
   } finally {
     await server.stop();
   }
@@ -158,6 +161,8 @@ export async function run() {
         statsP90: r.stats.p90,
         pageMedian: r.firstPage.median,
         pageP90: r.firstPage.p90,
+        searchOrder: r.searchOrder.median,
+        searchName: r.searchName.median,
         copyS: r.copy.seconds,
         exportS: r.exported.seconds,
         exportRows: r.exported.lines - 1,
@@ -172,6 +177,8 @@ export async function run() {
         { key: 'statsP90', label: 'stats p90 ms' },
         { key: 'pageMedian', label: 'first page p50 ms' },
         { key: 'pageP90', label: 'first page p90 ms' },
+        { key: 'searchOrder', label: 'search order ID p50 ms' },
+        { key: 'searchName', label: 'search rare text p50 ms' },
         { key: 'copyS', label: 'COPY s' },
         { key: 'exportS', label: 'export s' },
         { key: 'exportRows', label: 'export rows' },
