@@ -302,6 +302,7 @@ test.describe('admin panel notices', () => {
   const CSV = onPath('/api/admin/purchases.csv');
   const OUTBOX = onPath('/api/admin/outbox');
   const RETRY = onPath('/api/admin/outbox/987654/retry');
+  const RETRY_ALL = onPath('/api/admin/outbox/retry-failed');
 
   const purchase = {
     id: 1,
@@ -387,6 +388,60 @@ test.describe('admin panel notices', () => {
     await row.getByRole('button', { name: 'Retry message to lost@example.com' }).click();
     await expect(toast(page, 'Message queued again')).toBeVisible();
     expect(retried).toBe('POST');
+  });
+
+  test('Get in Touch requests reach staff; failed emails are listed on their own and retried all at once', async ({ page }) => {
+    // A visitor asks for a confirmation email through the landing page's form.
+    const visitor = uniqueEmail('visitor');
+    await page.goto('/');
+    const contact = page.getByRole('region', { name: 'Get in Touch' });
+    await contact.getByLabel('Name').fill('Katherine Johnson');
+    await contact.getByLabel('Email').fill(visitor);
+    await contact.getByRole('button', { name: 'Send' }).click();
+    await expect(notifications(page).getByText('Confirmation email sent successfully!')).toBeVisible();
+
+    // Staff see it under Contact requests, from the real server.
+    await signedInStaff(page, { admin: true });
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Contact requests' }).click();
+    const requests = page.getByRole('region', { name: 'Contact requests' });
+    await expect(requests.getByRole('row').filter({ hasText: visitor })).toContainText('Katherine Johnson');
+
+    // The shop's own mail never fails here, so the outbox answers are staged.
+    const failed = {
+      id: 55501,
+      kind: 'contact_confirmation',
+      recipient: 'bounced@example.com',
+      subject: 'We received your message - SkipPass',
+      status: 'failed',
+      attempts: 5,
+      lastError: '550 mailbox unavailable',
+      createdAt: new Date().toISOString(),
+      sentAt: null,
+    };
+    const sent = { ...failed, id: 55502, recipient: 'fine@example.com', status: 'sent', attempts: 1, lastError: null, sentAt: failed.createdAt };
+    const asked: string[] = [];
+    await page.route(OUTBOX, (route) => {
+      const status = new URL(route.request().url()).searchParams.get('status');
+      asked.push(status ?? 'all');
+      return route.fulfill({ json: { items: status === 'failed' ? [failed] : [sent, failed] } });
+    });
+    let retriedAll = '';
+    await page.route(RETRY_ALL, (route) => {
+      retriedAll = route.request().method();
+      return route.fulfill({ json: { queued: 1 } });
+    });
+    await page.getByRole('tab', { name: 'Email outbox' }).click();
+    const outbox = page.getByRole('region', { name: 'Email outbox' });
+    await expect(outbox.getByRole('row').filter({ hasText: 'fine@example.com' })).toBeVisible();
+    await outbox.getByRole('button', { name: 'Failed only' }).click();
+    await expect(outbox.getByRole('button', { name: 'Failed only' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(outbox.getByRole('row').filter({ hasText: 'fine@example.com' })).toHaveCount(0);
+    await expect(outbox.getByRole('row').filter({ hasText: 'bounced@example.com' })).toContainText('550 mailbox unavailable');
+    expect(asked).toContain('failed');
+    await outbox.getByRole('button', { name: 'Retry all failed emails' }).click();
+    await expect(toast(page, '1 message queued again')).toBeVisible();
+    expect(retriedAll).toBe('POST');
   });
 
   test('Load more fetches the next page by hand where scrolling cannot', async ({ page }) => {
