@@ -75,7 +75,8 @@ async function rushOnce(kind, rush) {
 
 async function countPgliteRows(dataDir) {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(dataDir);
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = new PGlite({ dataDir, extensions: { pg_trgm } });
   try {
     const count = async (table) => (await db.query(`select count(*)::int as n from ${table}`)).rows[0].n;
     const rows = { purchases: await count('purchases'), outbox: await count('outbox') };

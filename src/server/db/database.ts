@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -96,6 +97,14 @@ export function openPostgres(url: string, poolSize: number, options: PostgresOpt
   };
 }
 
+/**
+ * A PGlite with the extensions the migrations use (pg_trgm: the staff search's index). Every
+ * PGlite the project opens comes from here, or a data dir with that index would not open.
+ */
+export function newPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): PGlite {
+  return new PGlite({ ...options, extensions: { pg_trgm } });
+}
+
 /** PGlite keeps its files in DATA_DIR/pg; pass an already-open PGlite (tests) to reuse a snapshot. */
 export function openPglite(source: { dataDir: string } | { client: PGlite }): Database {
   let client: PGlite;
@@ -103,7 +112,7 @@ export function openPglite(source: { dataDir: string } | { client: PGlite }): Da
     client = source.client;
   } else {
     mkdirSync(source.dataDir, { recursive: true });
-    client = new PGlite(join(source.dataDir, 'pg'));
+    client = newPglite({ dataDir: join(source.dataDir, 'pg') });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -1,10 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/database.ts';
+import { newPglite, openPglite, openPostgres } from '../db/database.ts';
 import { adminUrl, databaseUrl } from './postgres-urls.ts';
 
 declare module 'vitest' {
@@ -21,7 +20,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const folder = await mkdtemp(join(tmpdir(), 'skippass-test-'));
-  const client = new PGlite();
+  const client = newPglite();
   const database = openPglite({ client });
   await database.migrate();
   const snapshot = join(folder, 'pglite-snapshot.tar.gz');

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, type Db, openPglite, openPostgres, queryRows } from '../db/database.ts';
+import { type Database, type Db, newPglite, openPglite, openPostgres, queryRows } from '../db/database.ts';
 import { adminUrl, databaseUrl } from './postgres-urls.ts';
 
 export interface TestDatabase extends Database {
@@ -35,7 +34,7 @@ export function testBackends(): TestBackend[] {
 
 async function openPgliteFromSnapshot(): Promise<TestDatabase> {
   const snapshot = await readFile(inject('pgliteSnapshot'));
-  const client = new PGlite({ loadDataDir: new Blob([snapshot]) });
+  const client = newPglite({ loadDataDir: new Blob([snapshot]) });
   // Loading the snapshot takes a moment; tests (and their timeouts) start once it is done.
   await client.waitReady;
   return withHelpers(openPglite({ client }));
