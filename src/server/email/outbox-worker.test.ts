@@ -297,7 +297,7 @@ describe('without SMTP_URL', () => {
       expect((await shop.app.outbox.runOnce()).sent).toBe(1);
       const files = await readdir(join(shop.dataDir, 'mail'));
       expect(files).toHaveLength(1);
-      expect(files[0]).toMatch(/\.eml$/);
+      expect(files[0]).toMatch(/-outbox-\d+-[a-z0-9-]+\.eml$/);
       const eml = await readFile(join(shop.dataDir, 'mail', files[0]!), 'utf8');
       expect(eml).toMatch(/^To: ada@example\.com$/m);
       expect(eml).toContain(pass.id);

@@ -70,7 +70,8 @@ export function fileTransport(directory: string): MailTransport {
     async send(mail) {
       const info = await transporter.sendMail(mail);
       await mkdir(directory, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^a-zA-Z0-9-]/g, '')}.eml`;
+      const id = mail.messageId.replace(/^<|>$/g, '').replace(/[^a-zA-Z0-9]+/g, '-');
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`;
       const location = join(directory, name);
       await writeFile(location, info.message as Buffer);
       return { location };
