@@ -19,6 +19,8 @@ for (const { name, viewport } of [
       });
       expect(bought.status()).toBe(201);
     }
+    const asked = await page.request.post('/api/contact', { data: { name: 'Mary Jackson', email: `mary.${name}@example.com` } });
+    expect(asked.status()).toBe(202);
     await page.goto('/auth');
     await expect(passwordField(page)).toBeVisible();
     await shot('sign-in');
@@ -45,5 +47,8 @@ for (const { name, viewport } of [
     await page.getByRole('tab', { name: 'Email outbox' }).click();
     await expect(page.getByRole('region', { name: 'Email outbox' }).getByRole('row').nth(1)).toBeVisible();
     await shot('outbox');
+    await page.getByRole('tab', { name: 'Contact requests' }).click();
+    await expect(page.getByRole('region', { name: 'Contact requests', exact: true }).getByRole('row').nth(1)).toBeVisible();
+    await shot('contact-requests');
   });
 }
