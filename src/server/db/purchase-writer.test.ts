@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
 import { type Db, queryRows } from './database.ts';
 import type { PurchaseRecord } from './purchase-queries.ts';
 import { purchaseWriter } from './purchase-writer.ts';
@@ -25,14 +25,13 @@ const record = (id: string, name = 'Ada Lovelace', idempotencyKey?: string): Pur
 const hexId = (n: number) => n.toString(16).toUpperCase().padStart(10, '0');
 
 describe.each(testBackends())('group commit of purchases on $name', (backend) => {
-  let database: TestDatabase;
+  const t = databasePerBlock(backend);
   let statements = 0;
   let counting: Db;
 
-  beforeAll(async () => {
-    database = await backend.open();
+  beforeAll(() => {
     // Counts the statements the writer sends, on the real database.
-    counting = new Proxy(database.db, {
+    counting = new Proxy(t.database.db, {
       get(target, property, receiver) {
         const value = Reflect.get(target, property, receiver);
         if (property !== 'execute') return value;
@@ -43,11 +42,7 @@ describe.each(testBackends())('group commit of purchases on $name', (backend) =>
       },
     });
   });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
+  beforeEach(() => {
     statements = 0;
   });
 
@@ -55,8 +50,8 @@ describe.each(testBackends())('group commit of purchases on $name', (backend) =>
     const writer = purchaseWriter(counting);
     const outcomes = await Promise.all(Array.from({ length: 300 }, (_, n) => writer.write(record(hexId(n + 1)))));
     expect(outcomes.every((outcome) => outcome === 'inserted')).toBe(true);
-    expect(await database.count('purchases')).toBe(300);
-    expect(await database.count('outbox')).toBe(300);
+    expect(await t.database.count('purchases')).toBe(300);
+    expect(await t.database.count('outbox')).toBe(300);
     expect(statements).toBeLessThanOrEqual(4);
   });
 
@@ -73,21 +68,21 @@ describe.each(testBackends())('group commit of purchases on $name', (backend) =>
     // The two draws of one ID go in separate statements, which may run at once on PostgreSQL:
     // either may win, and exactly one does (the other draws again in the purchase service).
     expect([...outcomes.slice(2)].sort()).toEqual(['inserted', 'order_id_taken']);
-    expect(await database.count('purchases')).toBe(3);
-    expect(await database.count('outbox')).toBe(3);
+    expect(await t.database.count('purchases')).toBe(3);
+    expect(await t.database.count('outbox')).toBe(3);
   });
 
   it('passes the database error to every purchase of the failed statement, leaving nothing half-written', async () => {
     const writer = purchaseWriter(counting);
-    await database.breakWrites();
+    await t.database.breakWrites();
     try {
       const results = await Promise.allSettled([writer.write(record('DDDDDDDDDD')), writer.write(record('EEEEEEEEEE'))]);
       expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     } finally {
-      await database.restoreWrites();
+      await t.database.restoreWrites();
     }
-    expect(await database.count('purchases')).toBe(0);
-    expect(await database.count('outbox')).toBe(0);
+    expect(await t.database.count('purchases')).toBe(0);
+    expect(await t.database.count('outbox')).toBe(0);
     expect(await writer.write(record('DDDDDDDDDD'))).toBe('inserted');
   });
 
@@ -98,17 +93,17 @@ describe.each(testBackends())('group commit of purchases on $name', (backend) =>
     ['idempotency_keys', sql`alter table idempotency_keys add constraint test_refuse check (key <> 'refused') not valid`],
   ])('leaves no purchase row when its %s insert fails (one transaction)', async (table, refuse) => {
     const writer = purchaseWriter(counting);
-    await queryRows(database.db, refuse);
+    await queryRows(t.database.db, refuse);
     try {
       await expect(writer.write(record('DDDDDDDDDD', 'Ada Lovelace', 'refused'))).rejects.toThrow();
     } finally {
-      await queryRows(database.db, sql`alter table ${sql.identifier(table)} drop constraint test_refuse`);
+      await queryRows(t.database.db, sql`alter table ${sql.identifier(table)} drop constraint test_refuse`);
     }
-    expect(await database.count('purchases')).toBe(0);
-    expect(await database.count('outbox')).toBe(0);
-    expect(await database.count('idempotency_keys')).toBe(0);
+    expect(await t.database.count('purchases')).toBe(0);
+    expect(await t.database.count('outbox')).toBe(0);
+    expect(await t.database.count('idempotency_keys')).toBe(0);
     expect(await writer.write(record('DDDDDDDDDD', 'Ada Lovelace', 'refused'))).toBe('inserted');
-    expect(await database.count('outbox')).toBe(1);
+    expect(await t.database.count('outbox')).toBe(1);
   });
 
   it('fails only the purchase whose data the database refuses, not the others in its statement', async () => {
@@ -119,7 +114,7 @@ describe.each(testBackends())('group commit of purchases on $name', (backend) =>
       writer.write(record('CCCCCCCCCC')),
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(await database.count('purchases')).toBe(2);
-    expect(await database.count('outbox')).toBe(2);
+    expect(await t.database.count('purchases')).toBe(2);
+    expect(await t.database.count('outbox')).toBe(2);
   });
 });

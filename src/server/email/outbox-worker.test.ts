@@ -4,24 +4,24 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
 import { outboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
 import { type MailTransport, smtpTransport } from './transport.ts';
 
 const buyer = { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' };
 
 describe.each(testBackends())('email delivery through the outbox on $name', (backend) => {
-  let database: TestDatabase;
+  const t = databasePerBlock(backend);
   let sink: SmtpSink;
   let shop: TestApp;
   const started: TestApp[] = [];
 
   const start = async (env: Record<string, string> = {}, retries = [0, 0, 0, 0]) => {
-    const app = await startTestApp(database, { SMTP_URL: sink.url, PRODUCT_NAME: 'SkipPass', ...env }, { mailRetryDelaysMs: retries });
+    const app = await startTestApp(t.database, { SMTP_URL: sink.url, PRODUCT_NAME: 'SkipPass', ...env }, { mailRetryDelaysMs: retries });
     started.push(app);
     return app;
   };
@@ -30,7 +30,7 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
   /** A worker of its own (as another server process would run), on this test's database and shop log. */
   const worker = (transport: MailTransport, options: Partial<OutboxWorkerOptions> = {}) =>
     outboxWorker({
-      db: database.db,
+      db: t.database.db,
       transport,
       context: { productName: 'SkipPass', publicUrl: 'http://localhost:3000' },
       from: 'SkipPass <shop@example.com>',
@@ -40,18 +40,11 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
     });
   const outboxRows = () =>
     queryRows<{ kind: string; status: string; attempts: number; last_error: string | null }>(
-      database.db,
+      t.database.db,
       sql`select kind, status, attempts, last_error from outbox order by id`,
     );
 
-  beforeAll(async () => {
-    database = await backend.open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
   beforeEach(async () => {
-    await database.reset();
     sink = await startSmtpSink();
     shop = await start();
   });
@@ -229,14 +222,14 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
   });
 
   it('delivers mail queued before a restart once, from the new process', async () => {
-    const first = await startTestApp(database, { SMTP_URL: sink.url }, { backgroundJobs: false });
+    const first = await startTestApp(t.database, { SMTP_URL: sink.url }, { backgroundJobs: false });
     started.push(first);
     await buy(first);
     await buy(first, { ...buyer, name: 'Grace Hopper' });
     await first.app.close();
     expect(sink.received).toHaveLength(0);
 
-    const restarted = await startTestApp(database, { SMTP_URL: sink.url }, { backgroundJobs: true });
+    const restarted = await startTestApp(t.database, { SMTP_URL: sink.url }, { backgroundJobs: true });
     started.push(restarted);
     await expect.poll(() => sink.received.length, { timeout: 10_000 }).toBe(2);
     await restarted.app.close();

@@ -1,48 +1,33 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staffSession } from '../test-support/staff.ts';
-import { startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { shopPerTest } from '../test-support/test-app.ts';
+import { testBackends } from '../test-support/test-databases.ts';
 
 describe.each(testBackends())('the amount in the purchase confirmation on $name', (backend) => {
-  let database: TestDatabase;
-  let shop: TestApp;
-
-  beforeAll(async () => {
-    database = await backend.open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-    shop = await startTestApp(database, { AUTH_RATE_LIMIT_PER_MINUTE: '0' });
-  });
-  afterEach(async () => {
-    await shop.close();
-  });
+  const t = shopPerTest(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '0' });
 
   /** Sends what the outbox holds (as .eml files) and returns the purchase confirmation, parsed. */
   async function sentConfirmation() {
-    await shop.app.outbox.runOnce();
-    const directory = join(shop.dataDir, 'mail');
+    await t.shop.app.outbox.runOnce();
+    const directory = join(t.shop.dataDir, 'mail');
     const mails = await Promise.all((await readdir(directory)).map(async (file) => simpleParser(await readFile(join(directory, file)))));
     return mails.filter((mail) => mail.subject?.startsWith('Your SkipPass pass'));
   }
 
   it("states an event page's price ($12.50) in both parts", async () => {
-    const admin = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
+    const admin = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
     const event = (
-      await shop.app.inject({
+      await t.shop.app.inject({
         method: 'POST',
         url: '/api/admin/events',
         headers: { cookie: admin },
         payload: { title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', price: '12.50' },
       })
     ).json();
-    const bought = await shop.app.inject({
+    const bought = await t.shop.app.inject({
       method: 'POST',
       url: '/api/purchases',
       payload: { name: 'Grace Hopper', email: 'grace@example.com', eventId: event.id },
@@ -56,7 +41,7 @@ describe.each(testBackends())('the amount in the purchase confirmation on $name'
   });
 
   it('states $3.00 for the shop pass', async () => {
-    const bought = await shop.app.inject({
+    const bought = await t.shop.app.inject({
       method: 'POST',
       url: '/api/purchases',
       payload: { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' },

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setAdminRole } from '../auth/staff.ts';
 import { queryRows } from '../db/database.ts';
 import { staffSession } from '../test-support/staff.ts';
-import { startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { shopPerTest } from '../test-support/test-app.ts';
+import { testBackends } from '../test-support/test-databases.ts';
 
 interface Route {
   method: HTTPMethods;
@@ -25,53 +25,44 @@ const derby = { title: 'City Derby', date: '2026-12-05', time: '19:30', location
  * signed-in non-admin and lets an admin through.
  */
 describe.each(testBackends())('admin authorisation on $name', (backend) => {
-  let database: TestDatabase;
-  let shop: TestApp;
   let routes: Route[];
   let admin: string;
   let nonAdmins: Record<string, string>;
   /** Real ids, so an admin's request reaches the handler and succeeds. */
   let ids: { event: number; outbox: number; code: string };
 
-  beforeAll(async () => {
-    database = await backend.open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
+  // Registered before shopPerTest, so each test's app reports its routes into a fresh list as it starts.
+  beforeEach(() => {
     routes = [];
-    shop = await startTestApp(
-      database,
-      { AUTH_RATE_LIMIT_PER_MINUTE: '0', PUBLIC_URL: 'http://shop.test' },
-      {
-        onRoute: (route) => {
-          for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-        },
+  });
+  const t = shopPerTest(
+    backend,
+    { AUTH_RATE_LIMIT_PER_MINUTE: '0', PUBLIC_URL: 'http://shop.test' },
+    {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
       },
-    );
-    admin = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
+    },
+  );
+  beforeEach(async () => {
+    admin = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
     nonAdmins = {
-      'signed in, no profile': await staffSession(shop.app, database.db, 'staff@example.com'),
-      "signed in, role 'user'": await staffSession(shop.app, database.db, 'user@example.com'),
+      'signed in, no profile': await staffSession(t.shop.app, t.database.db, 'staff@example.com'),
+      "signed in, role 'user'": await staffSession(t.shop.app, t.database.db, 'user@example.com'),
     };
-    await setAdminRole(database.db, 'user@example.com', false);
+    await setAdminRole(t.database.db, 'user@example.com', false);
 
-    const event = await shop.app.inject({ method: 'POST', url: '/api/admin/events', headers: { cookie: admin }, payload: derby });
-    const bought = await shop.app.inject({
+    const event = await t.shop.app.inject({ method: 'POST', url: '/api/admin/events', headers: { cookie: admin }, payload: derby });
+    const bought = await t.shop.app.inject({
       method: 'POST',
       url: '/api/purchases',
       payload: { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' },
     });
     const [failed] = await queryRows<{ id: number }>(
-      database.db,
+      t.database.db,
       sql`update outbox set status = 'failed' where id = (select min(id) from outbox) returning id::int as id`,
     );
     ids = { event: event.json().id, outbox: Number(failed!.id), code: bought.json().verificationUrl };
-  });
-  afterEach(async () => {
-    await shop.close();
   });
 
   /**
@@ -97,7 +88,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
 
   const send = (route: Route, cookie?: string) => {
     const { url, payload } = requestFor(route);
-    return shop.app.inject({ method: route.method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+    return t.shop.app.inject({ method: route.method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
   };
 
   it('answers 401 to visitors and 403 to non-admins on every /api/admin route, and lets admins through', async () => {
@@ -130,7 +121,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
       }
     }
     // Nothing a refused request asked for happened.
-    const [checkIns] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from check_ins`);
+    const [checkIns] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
     expect(checkIns!.n).toBe(0);
 
     for (const route of adminRoutes) {
@@ -151,17 +142,17 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
   });
 
   it('treats a failed profile read as no admin rights', async () => {
-    await queryRows(database.db, sql`alter table profiles rename to profiles_away`);
+    await queryRows(t.database.db, sql`alter table profiles rename to profiles_away`);
     try {
-      const me = await shop.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: admin } });
+      const me = await t.shop.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: admin } });
       expect(me.statusCode).toBe(200);
       expect(me.json()).toEqual({ user: { id: expect.any(String), email: 'boss@example.com' }, isAdmin: false });
       for (const url of ['/api/admin/stats', '/api/admin/purchases', '/api/admin/events']) {
-        expect((await shop.app.inject({ method: 'GET', url, headers: { cookie: admin } })).statusCode, url).toBe(403);
+        expect((await t.shop.app.inject({ method: 'GET', url, headers: { cookie: admin } })).statusCode, url).toBe(403);
       }
     } finally {
-      await queryRows(database.db, sql`alter table profiles_away rename to profiles`);
+      await queryRows(t.database.db, sql`alter table profiles_away rename to profiles`);
     }
-    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin } })).statusCode).toBe(200);
+    expect((await t.shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin } })).statusCode).toBe(200);
   });
 });

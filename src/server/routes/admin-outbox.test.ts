@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
 import { staffSession } from '../test-support/staff.ts';
-import { startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { shopPerTest } from '../test-support/test-app.ts';
+import { testBackends } from '../test-support/test-databases.ts';
 
 const NEW_ROUTES = [
   { method: 'GET' as const, url: '/api/admin/outbox?status=failed' },
@@ -12,37 +12,25 @@ const NEW_ROUTES = [
 ];
 
 describe.each(testBackends())('staff outbox and contact requests on $name', (backend) => {
-  let database: TestDatabase;
-  let shop: TestApp;
   let adminCookie: string;
   let staffCookie: string;
 
-  beforeAll(async () => {
-    database = await backend.open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const t = shopPerTest(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '0', CONTACT_RATE_LIMIT_PER_MINUTE: '0' });
   beforeEach(async () => {
-    await database.reset();
-    shop = await startTestApp(database, { AUTH_RATE_LIMIT_PER_MINUTE: '0', CONTACT_RATE_LIMIT_PER_MINUTE: '0' });
-    adminCookie = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
-    staffCookie = await staffSession(shop.app, database.db, 'staff@example.com');
+    adminCookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
+    staffCookie = await staffSession(t.shop.app, t.database.db, 'staff@example.com');
     // Only the rows a test seeds: not the staff accounts' verification emails.
-    await queryRows(database.db, sql`delete from outbox`);
-  });
-  afterEach(async () => {
-    await shop.close();
+    await queryRows(t.database.db, sql`delete from outbox`);
   });
 
-  const get = (url: string, cookie = adminCookie) => shop.app.inject({ method: 'GET', url, headers: { cookie } });
+  const get = (url: string, cookie = adminCookie) => t.shop.app.inject({ method: 'GET', url, headers: { cookie } });
   const retryFailed = (cookie = adminCookie) =>
-    shop.app.inject({ method: 'POST', url: '/api/admin/outbox/retry-failed', headers: { cookie }, payload: {} });
+    t.shop.app.inject({ method: 'POST', url: '/api/admin/outbox/retry-failed', headers: { cookie }, payload: {} });
 
   /** Outbox rows as the shop would have left them, `count` of them, a second apart, the newest `newestSecondsAgo` old. */
   async function seedOutbox(count: number, status: 'sent' | 'failed', newestSecondsAgo: number, prefix: string) {
     await queryRows(
-      database.db,
+      t.database.db,
       sql`insert into outbox (kind, ref, recipient, payload, status, attempts, last_error, created_at)
           select 'contact_confirmation', ${prefix} || g, ${`${prefix}@example.com`}, '{"name":"Ada"}'::jsonb, ${status},
                  case when ${status} = 'failed' then 5 else 1 end,
@@ -53,13 +41,13 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
   }
 
   it.each(NEW_ROUTES)('$method $url answers 401 to a visitor, 403 to staff without the admin role, 200 to an admin', async (route) => {
-    const anonymous = await shop.app.inject(route);
+    const anonymous = await t.shop.app.inject(route);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
-    const staff = await shop.app.inject({ ...route, headers: { cookie: staffCookie } });
+    const staff = await t.shop.app.inject({ ...route, headers: { cookie: staffCookie } });
     expect(staff.statusCode).toBe(403);
     expect(staff.json().error.message).toBe("You don't have permission to access this page. Admin privileges are required.");
-    const admin = await shop.app.inject({ ...route, headers: { cookie: adminCookie } });
+    const admin = await t.shop.app.inject({ ...route, headers: { cookie: adminCookie } });
     expect(admin.statusCode).toBe(200);
     expect(admin.headers['cache-control']).toBe('no-store');
   });
@@ -91,7 +79,7 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ queued: 3 });
     const rows = await queryRows<{ status: string; attempts: number; last_error: string | null; due: boolean }>(
-      database.db,
+      t.database.db,
       sql`select status, attempts, last_error, next_attempt_at <= now() as due from outbox order by status, id`,
     );
     expect(rows).toEqual([
@@ -102,11 +90,11 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
     expect((await retryFailed()).json()).toEqual({ queued: 0 });
 
     // Queued again, they go out.
-    expect((await shop.app.outbox.runOnce()).sent).toBe(3);
+    expect((await t.shop.app.outbox.runOnce()).sent).toBe(3);
   });
 
   it('shows staff the contact requests, newest first, 100 at a time', async () => {
-    const contact = (name: string, email: string) => shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name, email } });
+    const contact = (name: string, email: string) => t.shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name, email } });
     expect((await contact('Grace Hopper', 'grace@example.com')).statusCode).toBe(202);
     expect((await contact('Ada Lovelace', 'ada@example.com')).statusCode).toBe(202);
     const response = await get('/api/admin/contact-requests');
@@ -120,7 +108,7 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
     });
 
     await queryRows(
-      database.db,
+      t.database.db,
       sql`insert into contact_requests (name, email) select 'Visitor ' || g, 'v' || g || '@example.com' from generate_series(1, 103) as g`,
     );
     const first = (await get('/api/admin/contact-requests')).json();

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
 import { staffSession } from '../test-support/staff.ts';
-import { startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { shopPerTest } from '../test-support/test-app.ts';
+import { testBackends } from '../test-support/test-databases.ts';
 
 const ADMIN_ROUTES = [
   { method: 'GET' as const, url: '/api/admin/purchases' },
@@ -15,34 +15,22 @@ const ADMIN_ROUTES = [
 ];
 
 describe.each(testBackends())('admin API on $name', (backend) => {
-  let database: TestDatabase;
-  let shop: TestApp;
   let adminCookie: string;
   let staffCookie: string;
 
-  beforeAll(async () => {
-    database = await backend.open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const t = shopPerTest(backend, { SHOP_TIMEZONE: 'America/New_York', AUTH_RATE_LIMIT_PER_MINUTE: '0' });
   beforeEach(async () => {
-    await database.reset();
-    shop = await startTestApp(database, { SHOP_TIMEZONE: 'America/New_York', AUTH_RATE_LIMIT_PER_MINUTE: '0' });
-    adminCookie = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
-    staffCookie = await staffSession(shop.app, database.db, 'staff@example.com');
-  });
-  afterEach(async () => {
-    await shop.close();
+    adminCookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
+    staffCookie = await staffSession(t.shop.app, t.database.db, 'staff@example.com');
   });
 
-  const get = (url: string, cookie = adminCookie) => shop.app.inject({ method: 'GET', url, headers: { cookie } });
+  const get = (url: string, cookie = adminCookie) => t.shop.app.inject({ method: 'GET', url, headers: { cookie } });
 
   /** Stores purchases directly, with chosen times, as the shop would have. */
   async function seed(rows: Array<{ name?: string; email?: string; event?: string; type?: string; at: string; order: string }>) {
     for (const row of rows) {
       await queryRows(
-        database.db,
+        t.database.db,
         sql`insert into purchases (name, email, event_name, event_type, amount, order_id, created_at)
             values (${row.name ?? 'Ada Lovelace'}, ${row.email ?? 'ada@example.com'}, ${row.event ?? 'City Derby'},
                     ${row.type ?? 'general'}, 300, ${row.order}, ${row.at}::timestamptz)`,
@@ -52,23 +40,23 @@ describe.each(testBackends())('admin API on $name', (backend) => {
 
   describe('authorisation', () => {
     it.each(ADMIN_ROUTES)('$method $url answers 401 to a visitor and 403 to staff without the admin role', async (route) => {
-      const anonymous = await shop.app.inject(route);
+      const anonymous = await t.shop.app.inject(route);
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().error.code).toBe('unauthenticated');
-      const staff = await shop.app.inject({ ...route, headers: { cookie: staffCookie } });
+      const staff = await t.shop.app.inject({ ...route, headers: { cookie: staffCookie } });
       expect(staff.statusCode).toBe(403);
       expect(staff.json().error.message).toBe("You don't have permission to access this page. Admin privileges are required.");
     });
 
     it('lets an admin through every admin route', async () => {
       await queryRows(
-        database.db,
+        t.database.db,
         sql`insert into outbox (kind, ref, recipient, payload, status) values ('contact_confirmation', 'c-1', 'a@example.com', '{"name":"Ada"}', 'failed')`,
       );
-      const [failed] = await queryRows<{ id: number }>(database.db, sql`select id::int as id from outbox where ref = 'c-1'`);
+      const [failed] = await queryRows<{ id: number }>(t.database.db, sql`select id::int as id from outbox where ref = 'c-1'`);
       for (const route of ADMIN_ROUTES) {
         const url = route.url.replace('/1/', `/${failed!.id}/`);
-        const response = await shop.app.inject({ ...route, url, headers: { cookie: adminCookie } });
+        const response = await t.shop.app.inject({ ...route, url, headers: { cookie: adminCookie } });
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['cache-control']).toBe('no-store');
       }
@@ -92,7 +80,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
 
     it('counts purchases, revenue, the most popular sport and today in the shop time zone', async () => {
       const [now] = await queryRows<{ midnight: string }>(
-        database.db,
+        t.database.db,
         sql`select (date_trunc('day', now() at time zone 'America/New_York') at time zone 'America/New_York')::text as midnight`,
       );
       const midnight = new Date(now!.midnight);
@@ -114,7 +102,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
     it('keeps its running totals equal to the rows through concurrent sales, corrections and deletions', async () => {
       const sales = await Promise.all(
         Array.from({ length: 30 }, (_, index) =>
-          shop.app.inject({
+          t.shop.app.inject({
             method: 'POST',
             url: '/api/purchases',
             payload: { name: `Buyer ${index}`, email: `buyer${index}@example.com`, eventName: 'City Derby' },
@@ -123,10 +111,10 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       );
       expect(sales.every((sale) => sale.statusCode === 201)).toBe(true);
       await seed([{ at: '2026-11-20T12:00:00Z', order: 'D000000001', type: 'football' }]);
-      await queryRows(database.db, sql`update purchases set event_type = 'football', amount = 500 where order_id = 'D000000001'`);
-      await queryRows(database.db, sql`delete from purchases where name in ('Buyer 0', 'Buyer 1')`);
+      await queryRows(t.database.db, sql`update purchases set event_type = 'football', amount = 500 where order_id = 'D000000001'`);
+      await queryRows(t.database.db, sql`delete from purchases where name in ('Buyer 0', 'Buyer 1')`);
       const [truth] = await queryRows<{ n: number; cents: number }>(
-        database.db,
+        t.database.db,
         sql`select count(*)::int as n, sum(amount)::int as cents from purchases`,
       );
       expect(truth).toEqual({ n: 29, cents: 28 * 300 + 500 });
@@ -269,7 +257,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
     it('exports more rows than one read batch, each once, newest first', async () => {
       const total = 4500;
       await queryRows(
-        database.db,
+        t.database.db,
         sql`insert into purchases (name, email, event_name, event_type, amount, order_id, created_at)
             select 'Buyer ' || i, 'buyer' || i || '@example.com', 'City Derby', 'general', 300,
                    lpad(upper(to_hex(i)), 10, '0'), timestamptz '2026-11-01T00:00:00Z' + make_interval(secs => i / 3)
@@ -285,8 +273,8 @@ describe.each(testBackends())('admin API on $name', (backend) => {
 
   describe('outbox', () => {
     it('lists recent messages with subject, status, tries and last error, and retries a failed one', async () => {
-      await shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Grace', email: 'grace@example.com' } });
-      await queryRows(database.db, sql`update outbox set status = 'failed', attempts = 5, last_error = 'Mailbox unavailable' where kind = 'contact_confirmation'`);
+      await t.shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Grace', email: 'grace@example.com' } });
+      await queryRows(t.database.db, sql`update outbox set status = 'failed', attempts = 5, last_error = 'Mailbox unavailable' where kind = 'contact_confirmation'`);
       const { items } = (await get('/api/admin/outbox')).json();
       const contact = items.find((item: { kind: string }) => item.kind === 'contact_confirmation');
       expect(contact).toMatchObject({
@@ -296,14 +284,14 @@ describe.each(testBackends())('admin API on $name', (backend) => {
         attempts: 5,
         lastError: 'Mailbox unavailable',
       });
-      const retry = await shop.app.inject({ method: 'POST', url: `/api/admin/outbox/${contact.id}/retry`, headers: { cookie: adminCookie } });
+      const retry = await t.shop.app.inject({ method: 'POST', url: `/api/admin/outbox/${contact.id}/retry`, headers: { cookie: adminCookie } });
       expect(retry.statusCode).toBe(200);
-      const [row] = await queryRows<{ status: string; attempts: number }>(database.db, sql`select status, attempts from outbox where id = ${contact.id}`);
+      const [row] = await queryRows<{ status: string; attempts: number }>(t.database.db, sql`select status, attempts from outbox where id = ${contact.id}`);
       expect(row).toEqual({ status: 'pending', attempts: 0 });
 
-      const again = await shop.app.inject({ method: 'POST', url: `/api/admin/outbox/${contact.id}/retry`, headers: { cookie: adminCookie } });
+      const again = await t.shop.app.inject({ method: 'POST', url: `/api/admin/outbox/${contact.id}/retry`, headers: { cookie: adminCookie } });
       expect(again.statusCode).toBe(409);
-      const missing = await shop.app.inject({ method: 'POST', url: '/api/admin/outbox/999999/retry', headers: { cookie: adminCookie } });
+      const missing = await t.shop.app.inject({ method: 'POST', url: '/api/admin/outbox/999999/retry', headers: { cookie: adminCookie } });
       expect(missing.statusCode).toBe(404);
     });
   });

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_IDLE_SECONDS, SESSION_RENEW_AFTER_SECONDS } from '../auth/auth.ts';
 import { setAdminRole } from '../auth/staff.ts';
 import { queryRows } from '../db/database.ts';
 import { cookieFrom, signIn, signUp, STAFF_PASSWORD, staffSession, verificationLink } from '../test-support/staff.ts';
-import { startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { shopPerTest, startTestApp } from '../test-support/test-app.ts';
+import { testBackends } from '../test-support/test-databases.ts';
 import { AUTH_TOO_MANY, LIMITED_AUTH_POSTS } from './auth.ts';
 
 /** Every Set-Cookie header of a response, one entry per cookie. */
@@ -13,47 +13,32 @@ const setCookies = (headers: Record<string, unknown>): string[] => ([] as string
 const sessionCookie = (headers: Record<string, unknown>) => setCookies(headers).find((cookie) => /session_token=/.test(cookie));
 
 describe.each(testBackends())('staff accounts on $name', (backend) => {
-  let database: TestDatabase;
-  let shop: TestApp;
-
-  beforeAll(async () => {
-    database = await backend.open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-    shop = await startTestApp(database, { PUBLIC_URL: 'http://localhost:3000' });
-  });
-  afterEach(async () => {
-    await shop.close();
-  });
+  const t = shopPerTest(backend, { PUBLIC_URL: 'http://localhost:3000' });
 
   const me = (cookie?: string) =>
-    shop.app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
+    t.shop.app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
 
   it('signs up, queues a verification email to the site itself, and signs in only once confirmed', async () => {
-    const created = await signUp(shop.app, 'staff@example.com');
+    const created = await signUp(t.shop.app, 'staff@example.com');
     expect(created.statusCode).toBe(200);
     expect(created.headers['set-cookie']).toBeUndefined();
 
     const [mail] = await queryRows<{ kind: string; recipient: string; status: string; payload: { url: string } | string }>(
-      database.db,
+      t.database.db,
       sql`select kind, recipient, status, payload from outbox`,
     );
     expect(mail).toMatchObject({ kind: 'account_verification', recipient: 'staff@example.com', status: 'pending' });
     const payload = typeof mail!.payload === 'string' ? JSON.parse(mail!.payload) : mail!.payload;
     expect(payload.url).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
 
-    const early = await signIn(shop.app, 'staff@example.com');
+    const early = await signIn(t.shop.app, 'staff@example.com');
     expect(early.statusCode).toBe(403);
     expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
 
-    const verified = await shop.app.inject({ method: 'GET', url: await verificationLink(database.db, 'staff@example.com') });
+    const verified = await t.shop.app.inject({ method: 'GET', url: await verificationLink(t.database.db, 'staff@example.com') });
     expect(verified.statusCode).toBeLessThan(400);
 
-    const signedIn = await signIn(shop.app, 'staff@example.com');
+    const signedIn = await signIn(t.shop.app, 'staff@example.com');
     expect(signedIn.statusCode).toBe(200);
     const cookies = ([] as string[]).concat(signedIn.headers['set-cookie'] ?? []);
     expect(cookies.some((cookie) => /HttpOnly/i.test(cookie) && /SameSite=Lax/i.test(cookie))).toBe(true);
@@ -64,51 +49,51 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
   });
 
   it('tells an existing email and a wrong password apart by code', async () => {
-    await staffSession(shop.app, database.db, 'staff@example.com');
-    const again = await signUp(shop.app, 'staff@example.com');
+    await staffSession(t.shop.app, t.database.db, 'staff@example.com');
+    const again = await signUp(t.shop.app, 'staff@example.com');
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ code: 'USER_ALREADY_EXISTS', message: 'User already registered' });
 
-    const wrong = await signIn(shop.app, 'staff@example.com', 'not the password');
+    const wrong = await signIn(t.shop.app, 'staff@example.com', 'not the password');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe('INVALID_EMAIL_OR_PASSWORD');
   });
 
   it('refuses passwords shorter than 6 characters', async () => {
-    const response = await signUp(shop.app, 'short@example.com', '12345');
+    const response = await signUp(t.shop.app, 'short@example.com', '12345');
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('PASSWORD_TOO_SHORT');
   });
 
   it('stores the password as an argon2id hash (m=19 MiB, t=2, p=1)', async () => {
-    await signUp(shop.app, 'staff@example.com');
-    const [account] = await queryRows<{ password: string }>(database.db, sql`select password from auth_accounts`);
+    await signUp(t.shop.app, 'staff@example.com');
+    const [account] = await queryRows<{ password: string }>(t.database.db, sql`select password from auth_accounts`);
     expect(account!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(account!.password).not.toContain(STAFF_PASSWORD);
   });
 
   it('reports admin status from the profile role, after every change', async () => {
-    const cookie = await staffSession(shop.app, database.db, 'boss@example.com');
+    const cookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com');
     expect((await me(cookie)).json().isAdmin).toBe(false);
-    await setAdminRole(database.db, 'boss@example.com', true);
+    await setAdminRole(t.database.db, 'boss@example.com', true);
     expect((await me(cookie)).json().isAdmin).toBe(true);
-    await setAdminRole(database.db, 'boss@example.com', false);
+    await setAdminRole(t.database.db, 'boss@example.com', false);
     expect((await me(cookie)).json().isAdmin).toBe(false);
     expect((await me()).json()).toEqual({ user: null, isAdmin: false });
   });
 
   it('ends the session on the server at sign-out', async () => {
-    const cookie = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
-    const out = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: {} });
+    const cookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
+    const out = await t.shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: {} });
     expect(out.statusCode).toBe(200);
     expect((await me(cookie)).json().user).toBeNull();
-    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).statusCode).toBe(401);
-    expect(await database.count('purchases')).toBe(0);
+    expect((await t.shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).statusCode).toBe(401);
+    expect(await t.database.count('purchases')).toBe(0);
   });
 
   it('expires a session left idle', async () => {
-    const cookie = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
-    await queryRows(database.db, sql`update auth_sessions set expires_at = now() - interval '1 second'`);
+    const cookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
+    await queryRows(t.database.db, sql`update auth_sessions set expires_at = now() - interval '1 second'`);
     const response = await me(cookie);
     expect(response.json().user).toBeNull();
     // The browser is told to drop the dead cookie as well.
@@ -118,14 +103,14 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
   /** Moves the session's clock back, as if it had been signed in and last used `seconds` ago. */
   const idleFor = (seconds: number) =>
     queryRows(
-      database.db,
+      t.database.db,
       sql`update auth_sessions set created_at = created_at - make_interval(secs => ${seconds}),
                                    updated_at = updated_at - make_interval(secs => ${seconds}),
                                    expires_at = expires_at - make_interval(secs => ${seconds})`,
     );
   const secondsLeft = async () => {
     const [row] = await queryRows<{ left: number }>(
-      database.db,
+      t.database.db,
       sql`select extract(epoch from expires_at - now())::int as "left" from auth_sessions`,
     );
     return Number(row!.left);
@@ -133,9 +118,9 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
 
   /** A confirmed account's sign-in answer, the one session it has. */
   const confirmedSignIn = async (email: string) => {
-    await signUp(shop.app, email);
-    await shop.app.inject({ method: 'GET', url: await verificationLink(database.db, email) });
-    return signIn(shop.app, email);
+    await signUp(t.shop.app, email);
+    await t.shop.app.inject({ method: 'GET', url: await verificationLink(t.database.db, email) });
+    return signIn(t.shop.app, email);
   };
 
   it('ends a session after 8 idle hours, not before', async () => {
@@ -153,7 +138,7 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
   });
 
   it('renews a session in use: a fresh cookie with the full 8 hours from /api/me and from admin calls', async () => {
-    const cookie = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
+    const cookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
     // Just signed in: nothing to renew yet.
     expect(sessionCookie((await me(cookie)).headers)).toBeUndefined();
 
@@ -170,14 +155,14 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
 
     // The admin guard passes the renewal on too: staff who stay on /admin stay signed in.
     await idleFor(SESSION_RENEW_AFTER_SECONDS + 60);
-    const stats = await shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } });
+    const stats = await t.shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } });
     expect(stats.statusCode).toBe(200);
     expect(sessionCookie(stats.headers)).toMatch(/Max-Age=28800(;|$)/);
   });
 
   it('marks the session cookie Secure, at sign-in and at renewal, when PUBLIC_URL is https', async () => {
-    await shop.close();
-    shop = await startTestApp(database, { PUBLIC_URL: 'https://shop.example' });
+    await t.shop.close();
+    t.shop = await startTestApp(t.database, { PUBLIC_URL: 'https://shop.example' });
     const signedIn = await confirmedSignIn('boss@example.com');
     expect(sessionCookie(signedIn.headers)).toMatch(/^__Secure-.*; Secure/i);
     const cookie = cookieFrom(signedIn.headers['set-cookie']);
@@ -196,23 +181,23 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
 
   it('limits sign-in attempts per email and per IP with a clear 429', async () => {
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await signIn(shop.app, 'target@example.com', 'guess-guess')).statusCode).toBe(401);
+      expect((await signIn(t.shop.app, 'target@example.com', 'guess-guess')).statusCode).toBe(401);
     }
-    const limited = await signIn(shop.app, 'target@example.com', 'guess-guess');
+    const limited = await signIn(t.shop.app, 'target@example.com', 'guess-guess');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: AUTH_TOO_MANY } });
 
-    for (let attempt = 0; attempt < 4; attempt++) await signIn(shop.app, `other${attempt}@example.com`, 'guess-guess');
-    expect((await signIn(shop.app, 'fresh@example.com', 'guess-guess')).statusCode).toBe(429);
+    for (let attempt = 0; attempt < 4; attempt++) await signIn(t.shop.app, `other${attempt}@example.com`, 'guess-guess');
+    expect((await signIn(t.shop.app, 'fresh@example.com', 'guess-guess')).statusCode).toBe(429);
   });
 
   const sendVerification = (email: string) =>
-    shop.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email } });
+    t.shop.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email } });
   const verificationMails = async (email: string) =>
-    (await queryRows(database.db, sql`select 1 from outbox where kind = 'account_verification' and recipient = ${email}`)).length;
+    (await queryRows(t.database.db, sql`select 1 from outbox where kind = 'account_verification' and recipient = ${email}`)).length;
 
   it('limits verification mail to one address: 5 a minute, then a clear 429 and no more mail', async () => {
-    await signUp(shop.app, 'target@example.com');
+    await signUp(t.shop.app, 'target@example.com');
     for (let attempt = 0; attempt < 4; attempt++) {
       expect((await sendVerification('target@example.com')).statusCode).toBe(200);
     }
@@ -223,33 +208,33 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
   });
 
   it('counts every mail-sending or credential-checking auth POST against one per-IP budget', async () => {
-    await shop.close();
-    shop = await startTestApp(database, { PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT_PER_MINUTE: String(LIMITED_AUTH_POSTS.length) });
+    await t.shop.close();
+    t.shop = await startTestApp(t.database, { PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT_PER_MINUTE: String(LIMITED_AUTH_POSTS.length) });
     for (const [n, url] of LIMITED_AUTH_POSTS.entries()) {
-      const response = await shop.app.inject({ method: 'POST', url, payload: { email: `ip${n}@example.com`, password: 'guess-guess' } });
+      const response = await t.shop.app.inject({ method: 'POST', url, payload: { email: `ip${n}@example.com`, password: 'guess-guess' } });
       expect(response.statusCode, url).not.toBe(429);
     }
     for (const url of LIMITED_AUTH_POSTS) {
-      const response = await shop.app.inject({ method: 'POST', url, payload: { email: 'late@example.com', password: 'guess-guess' } });
+      const response = await t.shop.app.inject({ method: 'POST', url, payload: { email: 'late@example.com', password: 'guess-guess' } });
       expect(response.statusCode, url).toBe(429);
       expect(response.json().error.message, url).toBe(AUTH_TOO_MANY);
     }
     // Sign-out is no credential check: never limited.
-    expect((await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', payload: {} })).statusCode).not.toBe(429);
+    expect((await t.shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', payload: {} })).statusCode).not.toBe(429);
   });
 
   it('keeps the per-email limit when the per-IP limit is off', async () => {
-    await shop.close();
-    shop = await startTestApp(database, { PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT_PER_MINUTE: '0' });
-    for (let attempt = 0; attempt < 5; attempt++) await signIn(shop.app, 'target@example.com', 'guess-guess');
-    const signInLimited = await signIn(shop.app, 'target@example.com', 'guess-guess');
+    await t.shop.close();
+    t.shop = await startTestApp(t.database, { PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT_PER_MINUTE: '0' });
+    for (let attempt = 0; attempt < 5; attempt++) await signIn(t.shop.app, 'target@example.com', 'guess-guess');
+    const signInLimited = await signIn(t.shop.app, 'target@example.com', 'guess-guess');
     expect(signInLimited.statusCode).toBe(429);
     expect(signInLimited.json().error.message).toBe(AUTH_TOO_MANY);
     // The same address, asked for mail: the budget is the address's, whatever the route.
     expect((await sendVerification('target@example.com')).statusCode).toBe(429);
-    for (let n = 0; n < 12; n++) expect((await signIn(shop.app, `many${n}@example.com`, 'guess-guess')).statusCode).toBe(401);
+    for (let n = 0; n < 12; n++) expect((await signIn(t.shop.app, `many${n}@example.com`, 'guess-guess')).statusCode).toBe(401);
     // An extra field does not move the attempt onto another address's budget.
-    const dodge = await shop.app.inject({
+    const dodge = await t.shop.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       payload: { email: 'target@example.com', newEmail: 'elsewhere@example.com', password: 'guess-guess' },

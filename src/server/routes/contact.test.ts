@@ -1,38 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_ERRORS, VALIDATION } from '../../core/messages.ts';
 import { queryRows } from '../db/database.ts';
-import { startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
+import { testBackends } from '../test-support/test-databases.ts';
 
 describe.each(testBackends())('POST /api/contact on $name', (backend) => {
-  let database: TestDatabase;
-  let shop: TestApp;
+  const t = shopPerTest(backend, { CONTACT_RATE_LIMIT_PER_MINUTE: '100' });
 
-  beforeAll(async () => {
-    database = await backend.open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-    shop = await startTestApp(database, { CONTACT_RATE_LIMIT_PER_MINUTE: '100' });
-  });
-  afterEach(async () => {
-    await shop.close();
-  });
-
-  const contact = (payload: unknown, app: TestApp = shop) =>
+  const contact = (payload: unknown, app: TestApp = t.shop) =>
     app.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object });
 
   it('stores the request and queues its confirmation email in the outbox', async () => {
     const response = await contact({ name: ' Grace <Hopper> ', email: 'grace@example.com' });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ ok: true });
-    const requests = await queryRows<{ name: string; email: string }>(database.db, sql`select name, email from contact_requests`);
+    const requests = await queryRows<{ name: string; email: string }>(t.database.db, sql`select name, email from contact_requests`);
     expect(requests).toEqual([{ name: 'Grace Hopper', email: 'grace@example.com' }]);
-    const outbox = await queryRows<{ kind: string; recipient: string }>(database.db, sql`select kind, recipient from outbox`);
+    const outbox = await queryRows<{ kind: string; recipient: string }>(t.database.db, sql`select kind, recipient from outbox`);
     expect(outbox).toEqual([{ kind: 'contact_confirmation', recipient: 'grace@example.com' }]);
   });
 
@@ -45,7 +30,7 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
     const response = await contact(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: { code: 'validation_failed', message } });
-    expect(await database.count('outbox')).toBe(0);
+    expect(await t.database.count('outbox')).toBe(0);
   });
 
   it('sends one confirmation per address per minute, whatever the letter case', async () => {
@@ -54,7 +39,7 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
     expect(again.statusCode).toBe(429);
     expect(again.json()).toEqual({ error: { code: 'recipient_rate_limited', message: API_ERRORS.contactTooSoon } });
     expect((await contact({ name: 'Ada', email: 'ada@example.com' })).statusCode).toBe(202);
-    expect(await database.count('outbox')).toBe(2);
+    expect(await t.database.count('outbox')).toBe(2);
   });
 
   it('lets concurrent requests for one address through only once', async () => {
@@ -62,13 +47,13 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
       Array.from({ length: 5 }, () => contact({ name: 'Grace', email: 'grace@example.com' })),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([202, 429, 429, 429, 429]);
-    expect(await database.count('outbox')).toBe(1);
+    expect(await t.database.count('outbox')).toBe(1);
   });
 
   it('sends at most 5 confirmations per address per hour', async () => {
     for (const minutesAgo of [50, 40, 30, 20, 10]) {
       await queryRows(
-        database.db,
+        t.database.db,
         sql`insert into contact_requests (name, email, created_at) values ('Grace', 'grace@example.com', now() - make_interval(mins => ${minutesAgo}))`,
       );
     }
@@ -78,7 +63,7 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
   });
 
   it('limits requests per client IP with a clear 429', async () => {
-    const limited = await startTestApp(database, { CONTACT_RATE_LIMIT_PER_MINUTE: '2' });
+    const limited = await startTestApp(t.database, { CONTACT_RATE_LIMIT_PER_MINUTE: '2' });
     try {
       expect((await contact({ name: 'Aa', email: 'a1@example.com' }, limited)).statusCode).toBe(202);
       expect((await contact({ name: 'Aa', email: 'a2@example.com' }, limited)).statusCode).toBe(202);

@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../core/messages.ts';
 import { queryRows } from '../db/database.ts';
 import type { PaymentProvider } from '../payment/payment-provider.ts';
 import { staffSession } from '../test-support/staff.ts';
-import { startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { shopPerTest } from '../test-support/test-app.ts';
+import { testBackends } from '../test-support/test-databases.ts';
 
 const derby = { title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', price: '12.50' };
 const buyer = { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' };
 
 describe.each(testBackends())('events and check-ins on $name', (backend) => {
-  let database: TestDatabase;
-  let shop: TestApp;
   let admin: string;
   let staff: string;
   /** Which payment each purchase went through, and for how much. */
@@ -24,36 +22,26 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
     },
   });
 
-  beforeAll(async () => {
-    database = await backend.open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const t = shopPerTest(
+    backend,
+    {
+      SHOP_TIMEZONE: 'America/New_York',
+      AUTH_RATE_LIMIT_PER_MINUTE: '0',
+      PUBLIC_URL: 'http://shop.test',
+      PASS_SIGNING_SECRET: 'test-signing-secret-of-32-characters!',
+    },
+    { payment: recorder('home'), eventPayment: recorder('event') },
+  );
   beforeEach(async () => {
-    await database.reset();
     charges = [];
-    shop = await startTestApp(
-      database,
-      {
-        SHOP_TIMEZONE: 'America/New_York',
-        AUTH_RATE_LIMIT_PER_MINUTE: '0',
-        PUBLIC_URL: 'http://shop.test',
-        PASS_SIGNING_SECRET: 'test-signing-secret-of-32-characters!',
-      },
-      { payment: recorder('home'), eventPayment: recorder('event') },
-    );
-    admin = await staffSession(shop.app, database.db, 'boss@example.com', { admin: true });
-    staff = await staffSession(shop.app, database.db, 'staff@example.com');
-  });
-  afterEach(async () => {
-    await shop.close();
+    admin = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
+    staff = await staffSession(t.shop.app, t.database.db, 'staff@example.com');
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, cookie = admin) =>
-    shop.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    t.shop.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   const createEvent = async (input: object = derby) => (await call('POST', '/api/admin/events', input)).json();
-  const buy = async (payload: object = buyer) => (await shop.app.inject({ method: 'POST', url: '/api/purchases', payload })).json();
+  const buy = async (payload: object = buyer) => (await t.shop.app.inject({ method: 'POST', url: '/api/purchases', payload })).json();
   const checkIn = (eventId: number, code: string, cookie = admin) => call('POST', '/api/admin/check-ins', { eventId, code }, cookie);
 
   describe('events', () => {
@@ -62,13 +50,13 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
       expect(created.statusCode).toBe(201);
       const event = created.json();
       expect(event).toEqual({ id: expect.any(Number), title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', priceCents: 1250 });
-      const [stored] = await queryRows<{ starts_at: string }>(database.db, sql`select starts_at::text from events`);
+      const [stored] = await queryRows<{ starts_at: string }>(t.database.db, sql`select starts_at::text from events`);
       expect(new Date(stored!.starts_at).toISOString()).toBe('2026-12-06T00:30:00.000Z');
 
       const edited = await call('PUT', `/api/admin/events/${event.id}`, { ...derby, time: '20:00', price: '3' });
       expect(edited.json()).toMatchObject({ time: '20:00', priceCents: 300 });
-      expect((await shop.app.inject({ method: 'GET', url: `/api/events/${event.id}` })).json()).toMatchObject({ title: 'City Derby', time: '20:00' });
-      expect((await shop.app.inject({ method: 'GET', url: '/api/events/999999' })).statusCode).toBe(404);
+      expect((await t.shop.app.inject({ method: 'GET', url: `/api/events/${event.id}` })).json()).toMatchObject({ title: 'City Derby', time: '20:00' });
+      expect((await t.shop.app.inject({ method: 'GET', url: '/api/events/999999' })).statusCode).toBe(404);
       expect((await call('GET', '/api/admin/events')).json().items).toEqual([expect.objectContaining({ id: event.id, checkIns: 0 })]);
     });
 
@@ -92,7 +80,7 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
         ['GET', '/api/admin/events/1/check-ins'],
         ['POST', '/api/admin/check-ins'],
       ] as const) {
-        expect((await shop.app.inject({ method, url, payload: {} })).statusCode, url).toBe(401);
+        expect((await t.shop.app.inject({ method, url, payload: {} })).statusCode, url).toBe(401);
         expect((await call(method, url, {}, staff)).statusCode, url).toBe(403);
       }
     });
@@ -101,7 +89,7 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
   describe('buying through an event page', () => {
     it("sells a pass at the event's price through the same path, with its confirmation email", async () => {
       const event = await createEvent();
-      const response = await shop.app.inject({
+      const response = await t.shop.app.inject({
         method: 'POST',
         url: '/api/purchases',
         payload: { name: 'Grace Hopper', email: 'grace@example.com', eventId: event.id },
@@ -109,9 +97,9 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
       });
       expect(response.statusCode).toBe(201);
       expect(response.json().pass).toMatchObject({ name: 'Grace Hopper', eventName: 'City Derby', amount: 12.5 });
-      const [row] = await queryRows<{ amount: number; event_id: number }>(database.db, sql`select amount, event_id::int from purchases`);
+      const [row] = await queryRows<{ amount: number; event_id: number }>(t.database.db, sql`select amount, event_id::int from purchases`);
       expect(row).toEqual({ amount: 1250, event_id: event.id });
-      const mail = await queryRows(database.db, sql`select 1 from outbox where kind = 'purchase_confirmation'`);
+      const mail = await queryRows(t.database.db, sql`select 1 from outbox where kind = 'purchase_confirmation'`);
       expect(mail).toHaveLength(1);
     });
 
@@ -127,10 +115,10 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
 
     it('asks for every field, and answers 404 for an unknown event', async () => {
       const event = await createEvent();
-      const empty = await shop.app.inject({ method: 'POST', url: '/api/purchases', payload: { name: '', email: '', eventId: event.id } });
+      const empty = await t.shop.app.inject({ method: 'POST', url: '/api/purchases', payload: { name: '', email: '', eventId: event.id } });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().error.message).toBe(VALIDATION.fillAllFields);
-      const unknown = await shop.app.inject({ method: 'POST', url: '/api/purchases', payload: { name: 'Ada', email: 'a@b.co', eventId: 999999 } });
+      const unknown = await t.shop.app.inject({ method: 'POST', url: '/api/purchases', payload: { name: 'Ada', email: 'a@b.co', eventId: 999999 } });
       expect(unknown.statusCode).toBe(404);
     });
   });
@@ -163,8 +151,8 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
       for (const forged of [`${otherId}.${code.split('.')[1]}`, `${pass.id}.${'A'.repeat(22)}`, 'not a pass', 'FFFFFFFFFF']) {
         expect((await checkIn(event.id, forged)).json(), forged).toEqual({ result: 'invalid' });
       }
-      expect(await database.count('purchases')).toBe(1);
-      const [admitted] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from check_ins`);
+      expect(await t.database.count('purchases')).toBe(1);
+      const [admitted] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
       expect(admitted!.n).toBe(0);
     });
 
@@ -179,7 +167,7 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
       for (const typed of [altered, altered.toLowerCase(), guessed]) {
         expect((await checkIn(event.id, typed)).json(), typed).toEqual({ result: 'invalid' });
       }
-      const [admitted] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from check_ins`);
+      const [admitted] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
       expect(admitted!.n).toBe(0);
       // Typing stays possible for a cracked screen: the real ID, typed, is admitted with the name to check.
       expect((await checkIn(event.id, pass.id.toLowerCase())).json()).toMatchObject({ result: 'valid', name: 'Ada Lovelace' });
@@ -191,7 +179,7 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
       const results = await Promise.all(Array.from({ length: 8 }, () => checkIn(event.id, verificationUrl)));
       const outcomes = results.map((response) => response.json().result).sort();
       expect(outcomes).toEqual(['already_used', ...Array(6).fill('already_used'), 'valid'].sort());
-      const [admitted] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from check_ins`);
+      const [admitted] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
       expect(admitted!.n).toBe(1);
     });
 

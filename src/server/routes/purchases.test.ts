@@ -2,41 +2,26 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERRORS, VALIDATION } from '../../core/messages.ts';
 import { queryRows } from '../db/database.ts';
 import { sweepExpiredIdempotencyKeys } from '../services/idempotency.ts';
 import { fileSpool } from '../spool/purchase-spool.ts';
-import { startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { shopPerTest, startTestApp } from '../test-support/test-app.ts';
+import { testBackends } from '../test-support/test-databases.ts';
 
 const buyer = { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' };
 
 describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
-  let database: TestDatabase;
-  let shop: TestApp;
-
-  beforeAll(async () => {
-    database = await backend.open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-    shop = await startTestApp(database);
-  });
-  afterEach(async () => {
-    await shop.close();
-  });
+  const t = shopPerTest(backend);
 
   const buy = (payload: unknown, headers: Record<string, string> = {}) =>
-    shop.app.inject({ method: 'POST', url: '/api/purchases', payload: payload as object, headers });
+    t.shop.app.inject({ method: 'POST', url: '/api/purchases', payload: payload as object, headers });
 
   /** Waits until a request has claimed the key in the database (and is still running). */
   async function claimRowFor(key: string) {
     for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 5))) {
-      const rows = await queryRows(database.db, sql`select 1 from idempotency_keys where key = ${key} and response_status is null`);
+      const rows = await queryRows(t.database.db, sql`select 1 from idempotency_keys where key = ${key} and response_status is null`);
       if (rows.length === 1) return;
     }
     throw new Error(`no claim for ${key}`);
@@ -44,7 +29,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
 
   const storedPurchases = () =>
     queryRows<{ name: string; email: string; event_name: string; event_type: string; amount: number; order_id: string; created_at: Date | string }>(
-      database.db,
+      t.database.db,
       sql`select name, email, event_name, event_type, amount, order_id, created_at from purchases order by id`,
     );
 
@@ -70,7 +55,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
     expect(new Date(row!.created_at).toISOString()).toBe(body.pass.purchaseDate);
 
     const outbox = await queryRows<{ kind: string; ref: string; recipient: string; status: string; payload: unknown }>(
-      database.db,
+      t.database.db,
       sql`select kind, ref, recipient, status, payload from outbox`,
     );
     expect(outbox).toHaveLength(1);
@@ -93,7 +78,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
     expect(responses.map((response) => response.json().saved)).toEqual([true, true, true]);
     expect(responses.map((response) => response.json().pass.name)).toEqual(['Ada Lovelace', 'Grace Hopper', 'AlanTuring']);
     expect((await storedPurchases()).map((row) => row.name).sort()).toEqual(['Ada Lovelace', 'AlanTuring', 'Grace Hopper']);
-    expect((await shop.app.inject({ method: 'GET', url: '/healthz' })).json().spooled).toBe(0);
+    expect((await t.shop.app.inject({ method: 'GET', url: '/healthz' })).json().spooled).toBe(0);
   });
 
   it('ignores the price, ID and event type a client sends', async () => {
@@ -118,8 +103,8 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
     const response = await buy(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: { code: 'validation_failed', message } });
-    expect(await database.count('purchases')).toBe(0);
-    expect(await database.count('outbox')).toBe(0);
+    expect(await t.database.count('purchases')).toBe(0);
+    expect(await t.database.count('outbox')).toBe(0);
   });
 
   it.each([
@@ -134,7 +119,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
   });
 
   it('answers 400 for malformed JSON and 415 for a form post, never a 500 or a stack trace', async () => {
-    const badJson = await shop.app.inject({
+    const badJson = await t.shop.app.inject({
       method: 'POST',
       url: '/api/purchases',
       headers: { 'content-type': 'application/json' },
@@ -143,7 +128,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toEqual({ error: { code: 'invalid_json', message: API_ERRORS.invalidJson } });
 
-    const form = await shop.app.inject({
+    const form = await t.shop.app.inject({
       method: 'POST',
       url: '/api/purchases',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -152,7 +137,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
     expect(form.statusCode).toBe(415);
     expect(form.json().error.message).toBe(API_ERRORS.unsupportedMediaType);
 
-    const empty = await shop.app.inject({ method: 'POST', url: '/api/purchases' });
+    const empty = await t.shop.app.inject({ method: 'POST', url: '/api/purchases' });
     expect(empty.statusCode).toBe(400);
     expect(empty.body).not.toMatch(/at .*\.ts:\d+/);
   });
@@ -161,7 +146,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
     const response = await buy({ ...buyer, name: 'x'.repeat(100_000) });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: { code: 'payload_too_large', message: API_ERRORS.bodyTooLarge } });
-    expect(await database.count('purchases')).toBe(0);
+    expect(await t.database.count('purchases')).toBe(0);
   });
 
   describe('Idempotency-Key', () => {
@@ -173,8 +158,8 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
       expect(retry.statusCode).toBe(201);
       expect(retry.json()).toEqual(first.json());
       expect(retry.headers['idempotent-replayed']).toBe('true');
-      expect(await database.count('purchases')).toBe(1);
-      expect(await database.count('outbox')).toBe(1);
+      expect(await t.database.count('purchases')).toBe(1);
+      expect(await t.database.count('outbox')).toBe(1);
     });
 
     it('answers 422 when the same key comes with a different body', async () => {
@@ -183,12 +168,12 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
       const other = await buy({ ...buyer, eventName: 'Cup Final' }, headers);
       expect(other.statusCode).toBe(422);
       expect(other.json()).toEqual({ error: { code: 'idempotency_key_reused', message: API_ERRORS.idempotencyKeyReused } });
-      expect(await database.count('purchases')).toBe(1);
+      expect(await t.database.count('purchases')).toBe(1);
     });
 
     it('makes one purchase from a double click: concurrent requests with one key', async () => {
-      await shop.close();
-      shop = await startTestApp(database, { PAYMENT_DELAY_MS: '150' });
+      await t.shop.close();
+      t.shop = await startTestApp(t.database, { PAYMENT_DELAY_MS: '150' });
       const headers = { 'idempotency-key': 'double-click' };
       const [a, b] = await Promise.all([buy(buyer, headers), buy(buyer, headers)]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
@@ -197,13 +182,13 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
       const later = await buy(buyer, headers);
       expect(later.statusCode).toBe(201);
       expect(later.json().pass.id).toBe((a.statusCode === 201 ? a : b).json().pass.id);
-      expect(await database.count('purchases')).toBe(1);
+      expect(await t.database.count('purchases')).toBe(1);
     });
 
     it('lets a second process see the first one still working (claim shared in the database)', async () => {
-      await shop.close();
-      shop = await startTestApp(database, { PAYMENT_DELAY_MS: '500' });
-      const other = await startTestApp(database, { PAYMENT_DELAY_MS: '0' });
+      await t.shop.close();
+      t.shop = await startTestApp(t.database, { PAYMENT_DELAY_MS: '500' });
+      const other = await startTestApp(t.database, { PAYMENT_DELAY_MS: '0' });
       try {
         const headers = { 'idempotency-key': 'two-processes' };
         const first = buy(buyer, headers);
@@ -211,7 +196,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
         const second = await other.app.inject({ method: 'POST', url: '/api/purchases', payload: buyer, headers });
         expect(second.statusCode).toBe(409);
         expect((await first).statusCode).toBe(201);
-        expect(await database.count('purchases')).toBe(1);
+        expect(await t.database.count('purchases')).toBe(1);
       } finally {
         await other.close();
       }
@@ -220,7 +205,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
     it('keeps keys at least 24 hours', async () => {
       await buy(buyer, { 'idempotency-key': 'kept' });
       const [row] = await queryRows<{ hours: number }>(
-        database.db,
+        t.database.db,
         sql`select extract(epoch from expires_at - now()) / 3600 as hours from idempotency_keys where key = 'kept'`,
       );
       expect(Number(row!.hours)).toBeGreaterThanOrEqual(23.99);
@@ -231,7 +216,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
       const first = await buy(buyer, headers);
       const age = async (interval: string) =>
         queryRows(
-          database.db,
+          t.database.db,
           sql`update idempotency_keys set created_at = created_at - ${interval}::interval, expires_at = expires_at - ${interval}::interval`,
         );
 
@@ -239,16 +224,16 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
       const withinADay = await buy(buyer, headers);
       expect(withinADay.headers['idempotent-replayed']).toBe('true');
       expect(withinADay.json()).toEqual(first.json());
-      expect(await sweepExpiredIdempotencyKeys(database.db)).toBe(0);
+      expect(await sweepExpiredIdempotencyKeys(t.database.db)).toBe(0);
 
       await age('4 minutes');
-      expect(await sweepExpiredIdempotencyKeys(database.db)).toBe(1);
-      expect(await database.count('idempotency_keys')).toBe(0);
+      expect(await sweepExpiredIdempotencyKeys(t.database.db)).toBe(1);
+      expect(await t.database.count('idempotency_keys')).toBe(0);
       const nextDay = await buy(buyer, headers);
       expect(nextDay.statusCode).toBe(201);
       expect(nextDay.headers['idempotent-replayed']).toBeUndefined();
       expect(nextDay.json().pass.id).not.toBe(first.json().pass.id);
-      expect(await database.count('purchases')).toBe(2);
+      expect(await t.database.count('purchases')).toBe(2);
     });
 
     it.each([['a'.repeat(256)], ['has space'], ['']])('answers 400 for the malformed key %j', async (key) => {
@@ -260,17 +245,17 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
 
   describe('payment', () => {
     it('answers 402 when the payment is declined, stores nothing and frees the key for a retry', async () => {
-      await shop.close();
-      shop = await startTestApp(database, { PAYMENT_FAILURE_RATE: '1' });
+      await t.shop.close();
+      t.shop = await startTestApp(t.database, { PAYMENT_FAILURE_RATE: '1' });
       const headers = { 'idempotency-key': 'declined-once' };
       const declined = await buy(buyer, headers);
       expect(declined.statusCode).toBe(402);
       expect(declined.json()).toEqual({ error: { code: 'payment_failed', message: API_ERRORS.paymentFailed } });
-      expect(await database.count('purchases')).toBe(0);
-      expect(await database.count('outbox')).toBe(0);
+      expect(await t.database.count('purchases')).toBe(0);
+      expect(await t.database.count('outbox')).toBe(0);
 
-      await shop.close();
-      shop = await startTestApp(database);
+      await t.shop.close();
+      t.shop = await startTestApp(t.database);
       expect((await buy(buyer, headers)).statusCode).toBe(201);
     });
   });
@@ -278,57 +263,57 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
   describe('pass IDs', () => {
     it('draws a new ID when one is already taken, never storing it twice', async () => {
       const ids = ['AAAAAAAAAA', 'AAAAAAAAAA', 'BBBBBBBBBB'];
-      await shop.close();
-      shop = await startTestApp(database, {}, { newId: () => ids.shift()! });
+      await t.shop.close();
+      t.shop = await startTestApp(t.database, {}, { newId: () => ids.shift()! });
       const first = await buy(buyer);
       const second = await buy({ ...buyer, name: 'Grace Hopper' });
       expect(first.json().pass.id).toBe('AAAAAAAAAA');
       expect(second.statusCode).toBe(201);
       expect(second.json().pass.id).toBe('BBBBBBBBBB');
       expect((await storedPurchases()).map((row) => row.order_id)).toEqual(['AAAAAAAAAA', 'BBBBBBBBBB']);
-      expect(await database.count('outbox')).toBe(2);
+      expect(await t.database.count('outbox')).toBe(2);
     });
   });
 
   describe('when the database fails after the payment', () => {
     afterEach(async () => {
-      await database.restoreWrites().catch(() => {});
+      await t.database.restoreWrites().catch(() => {});
     });
 
     it('confirms the pass with saved:false, spools it, and replays it once the database answers', async () => {
-      await database.breakWrites();
+      await t.database.breakWrites();
       const response = await buy(buyer, { 'idempotency-key': 'spooled' });
       expect(response.statusCode).toBe(201);
       const { pass, saved } = response.json();
       expect(saved).toBe(false);
       expect(pass.id).toMatch(/^[0-9A-F]{10}$/);
 
-      const health = await shop.app.inject({ method: 'GET', url: '/healthz' });
+      const health = await t.shop.app.inject({ method: 'GET', url: '/healthz' });
       expect(health.json().spooled).toBe(1);
 
       // A retry while the purchase waits in the spool repeats the first answer and makes nothing new.
       const retry = await buy(buyer, { 'idempotency-key': 'spooled' });
       expect(retry.json()).toEqual(response.json());
 
-      expect(await shop.app.replaySpool()).toEqual({ stored: 0, quarantined: 0, waiting: 1 });
-      await database.restoreWrites();
-      expect(await shop.app.replaySpool()).toEqual({ stored: 1, quarantined: 0, waiting: 0 });
+      expect(await t.shop.app.replaySpool()).toEqual({ stored: 0, quarantined: 0, waiting: 1 });
+      await t.database.restoreWrites();
+      expect(await t.shop.app.replaySpool()).toEqual({ stored: 1, quarantined: 0, waiting: 0 });
 
       const [row] = await storedPurchases();
       expect(row).toMatchObject({ order_id: pass.id, name: buyer.name, amount: 300 });
       expect(new Date(row!.created_at).toISOString()).toBe(pass.purchaseDate);
-      expect(await database.count('outbox')).toBe(1);
-      expect((await shop.app.inject({ method: 'GET', url: '/healthz' })).json().spooled).toBe(0);
+      expect(await t.database.count('outbox')).toBe(1);
+      expect((await t.shop.app.inject({ method: 'GET', url: '/healthz' })).json().spooled).toBe(0);
 
       // Replaying again finds nothing; the key now answers from the database.
-      expect(await shop.app.replaySpool()).toEqual({ stored: 0, quarantined: 0, waiting: 0 });
+      expect(await t.shop.app.replaySpool()).toEqual({ stored: 0, quarantined: 0, waiting: 0 });
       const afterReplay = await buy(buyer, { 'idempotency-key': 'spooled' });
       expect(afterReplay.json()).toEqual(response.json());
-      expect(await database.count('purchases')).toBe(1);
+      expect(await t.database.count('purchases')).toBe(1);
     });
 
     it('answers 503 when the spool fails too, and frees the key so a retry can buy', async () => {
-      await shop.close();
+      await t.shop.close();
       const spoolDir = await mkdtemp(join(tmpdir(), 'skippass-spool-'));
       let diskFull = true;
       const disk = fileSpool(spoolDir);
@@ -340,19 +325,19 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
         },
       };
       try {
-        shop = await startTestApp(database, {}, { spool });
+        t.shop = await startTestApp(t.database, {}, { spool });
         const headers = { 'idempotency-key': 'no-promise' };
-        await database.breakWrites();
+        await t.database.breakWrites();
         const unavailable = await buy(buyer, headers);
         expect(unavailable.statusCode).toBe(503);
         expect(unavailable.json().error).toEqual({ code: 'unavailable', message: API_ERRORS.unavailable });
 
-        await database.restoreWrites();
+        await t.database.restoreWrites();
         diskFull = false;
         const retry = await buy(buyer, headers);
         expect(retry.statusCode).toBe(201);
         expect(retry.json().saved).toBe(true);
-        expect(await database.count('purchases')).toBe(1);
+        expect(await t.database.count('purchases')).toBe(1);
         expect(await disk.count()).toBe(0);
       } finally {
         await rm(spoolDir, { recursive: true, force: true });
@@ -360,13 +345,13 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
     });
 
     it('keeps spooled purchases across a restart and stores them from the new process', async () => {
-      await database.breakWrites();
+      await t.database.breakWrites();
       const response = await buy(buyer);
       expect(response.json().saved).toBe(false);
-      await shop.app.close();
+      await t.shop.app.close();
 
-      await database.restoreWrites();
-      const restarted = await startTestApp(database, { DATA_DIR: shop.dataDir });
+      await t.database.restoreWrites();
+      const restarted = await startTestApp(t.database, { DATA_DIR: t.shop.dataDir });
       try {
         expect(await restarted.app.replaySpool()).toMatchObject({ stored: 1 });
         expect((await storedPurchases())[0]?.order_id).toBe(response.json().pass.id);
@@ -377,8 +362,8 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
   });
 
   it('limits purchases per client IP with a clear 429', async () => {
-    await shop.close();
-    shop = await startTestApp(database, { RATE_LIMIT_PER_MINUTE: '2' });
+    await t.shop.close();
+    t.shop = await startTestApp(t.database, { RATE_LIMIT_PER_MINUTE: '2' });
     expect((await buy(buyer)).statusCode).toBe(201);
     expect((await buy(buyer)).statusCode).toBe(201);
     const limited = await buy(buyer);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
 import { insertPurchase, type PurchaseRecord } from '../db/purchase-queries.ts';
 import { fileSpool, type PurchaseSpool } from '../spool/purchase-spool.ts';
-import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
 import { IdempotencyStore } from './idempotency.ts';
 import { replaySpool } from './spool-replayer.ts';
 
@@ -31,46 +31,39 @@ const record = (id: string, pass: Partial<PurchaseRecord['pass']> = {}): Purchas
 const silent = new Proxy({}, { get: (_target, name) => (name === 'child' ? () => silent : () => {}) }) as FastifyBaseLogger;
 
 describe.each(testBackends())('spool replay on $name', (backend) => {
-  let database: TestDatabase;
+  const t = databasePerBlock(backend);
   let directory: string;
   let spool: PurchaseSpool;
 
-  beforeAll(async () => {
-    database = await backend.open();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
   beforeEach(async () => {
-    await database.reset();
     directory = await mkdtemp(join(tmpdir(), 'skippass-replay-'));
     spool = fileSpool(directory);
   });
   afterEach(async () => {
-    await database.restoreWrites().catch(() => {});
+    await t.database.restoreWrites().catch(() => {});
     await rm(directory, { recursive: true, force: true });
   });
 
-  const replay = () => replaySpool({ db: database.db, spool, idempotency: new IdempotencyStore(database.db, 60), log: silent });
+  const replay = () => replaySpool({ db: t.database.db, spool, idempotency: new IdempotencyStore(t.database.db, 60), log: silent });
   const orderIds = async () =>
-    (await queryRows<{ order_id: string; email: string }>(database.db, sql`select order_id, email from purchases order by order_id`)).map(
+    (await queryRows<{ order_id: string; email: string }>(t.database.db, sql`select order_id, email from purchases order by order_id`)).map(
       (row) => `${row.order_id} ${row.email}`,
     );
   const quarantined = () => readdir(join(directory, 'conflicts'));
 
   it('recognises a record that is already stored: only its file goes, nothing is stored twice', async () => {
     // The process stored it, then died before removing the file (or another process replayed it).
-    expect(await insertPurchase(database.db, record('AAAAAAAAAA'))).toBe('inserted');
+    expect(await insertPurchase(t.database.db, record('AAAAAAAAAA'))).toBe('inserted');
     await spool.write(record('AAAAAAAAAA'));
     expect(await replay()).toEqual({ stored: 1, quarantined: 0, waiting: 0 });
     expect(await orderIds()).toEqual(['AAAAAAAAAA ada@example.com']);
-    expect(await database.count('outbox')).toBe(1);
+    expect(await t.database.count('outbox')).toBe(1);
     expect(await spool.count()).toBe(0);
     expect(await quarantined()).toEqual([]);
   });
 
   it('moves aside a record whose order ID belongs to another purchase, keeping the stored one', async () => {
-    expect(await insertPurchase(database.db, record('AAAAAAAAAA', { email: 'grace@example.com' }))).toBe('inserted');
+    expect(await insertPurchase(t.database.db, record('AAAAAAAAAA', { email: 'grace@example.com' }))).toBe('inserted');
     await spool.write(record('AAAAAAAAAA'));
     expect(await replay()).toEqual({ stored: 0, quarantined: 1, waiting: 0 });
     expect(await orderIds()).toEqual(['AAAAAAAAAA grace@example.com']);
@@ -85,18 +78,18 @@ describe.each(testBackends())('spool replay on $name', (backend) => {
     await spool.write(record('CCCCCCCCCC'));
     expect(await replay()).toEqual({ stored: 1, quarantined: 2, waiting: 0 });
     expect(await orderIds()).toEqual(['CCCCCCCCCC ada@example.com']);
-    expect(await database.count('outbox')).toBe(1);
+    expect(await t.database.count('outbox')).toBe(1);
     expect(await quarantined()).toEqual(['AAAAAAAAAA.json', 'BBBBBBBBBB.json']);
   });
 
   it('stops at the first record while the database is away, and leaves every record waiting', async () => {
     await spool.write(record('AAAAAAAAAA'));
     await spool.write(record('BBBBBBBBBB'));
-    await database.breakWrites();
+    await t.database.breakWrites();
     expect(await replay()).toEqual({ stored: 0, quarantined: 0, waiting: 2 });
     expect(await spool.count()).toBe(2);
     expect(await quarantined()).toEqual([]);
-    await database.restoreWrites();
+    await t.database.restoreWrites();
     expect(await replay()).toEqual({ stored: 2, quarantined: 0, waiting: 0 });
   });
 });

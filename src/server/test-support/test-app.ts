@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { TestDatabase } from './test-databases.ts';
+import { databasePerBlock, type TestBackend, type TestDatabase } from './test-databases.ts';
 
 export interface TestApp {
   app: App;
@@ -29,4 +30,28 @@ export async function startTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What shopPerTest hands back, read inside hooks and tests. */
+export interface ShopPerTest {
+  readonly database: TestDatabase;
+  /** This test's app. A test may close it and assign another; afterEach closes whichever is here. */
+  shop: TestApp;
+}
+
+/**
+ * Registers hooks in the calling describe block: databasePerBlock's (one database for the block,
+ * emptied before each test), then a fresh app on it for each test (startTestApp with this env and
+ * these options), closed after the test. A file's own setup goes in hooks registered after this
+ * call, which run after these.
+ */
+export function shopPerTest(backend: TestBackend, env: Record<string, string> = {}, options: Partial<AppOptions> = {}): ShopPerTest {
+  const context = databasePerBlock(backend) as { readonly database: TestDatabase; shop: TestApp };
+  beforeEach(async () => {
+    context.shop = await startTestApp(context.database, env, options);
+  });
+  afterEach(async () => {
+    await context.shop.close();
+  });
+  return context;
 }

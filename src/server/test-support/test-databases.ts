@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type Database, type Db, newPglite, openPglite, openPostgres, queryRows } from '../db/database.ts';
 import { adminUrl, databaseUrl } from './postgres-urls.ts';
 
@@ -22,6 +22,30 @@ export interface TestBackend {
 }
 
 let counter = 0;
+
+/** What databasePerBlock hands back: its database, read inside hooks and tests (it is opened in beforeAll). */
+export interface DatabasePerBlock {
+  readonly database: TestDatabase;
+}
+
+/**
+ * Registers hooks in the calling describe block: opens a database on this backend once for the
+ * block, closes it after, and empties it before each test. A file's own setup goes in hooks
+ * registered after this call, which run after these.
+ */
+export function databasePerBlock(backend: TestBackend): DatabasePerBlock {
+  const context = {} as { database: TestDatabase };
+  beforeAll(async () => {
+    context.database = await backend.open();
+  });
+  afterAll(async () => {
+    await context.database.close();
+  });
+  beforeEach(async () => {
+    await context.database.reset();
+  });
+  return context;
+}
 
 /** The databases API tests run on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
 export function testBackends(): TestBackend[] {

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 /**
@@ -40,6 +40,17 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-4 py-3 align-middle', className)} {...props} />;
+}
+
+/** One row across all `colSpan` columns, in place of a table's rows while they load, are empty or failed to load. */
+export function TableStateRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <TableRow className="hover:bg-transparent">
+      <TableCell colSpan={colSpan} className="py-14 text-center text-muted-foreground">
+        {children}
+      </TableCell>
+    </TableRow>
+  );
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow, TableStateRow } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { type ContactRequest, fetchContactRequests } from './admin-api.ts';
 import { reportLoadFailure } from './load-failure.ts';
@@ -90,11 +90,7 @@ export function ContactRequestsPanel({ refreshToken }: { refreshToken: number })
             </TableHeader>
             <TableBody>
               {state ? (
-                <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={COLUMNS.length} className="py-14 text-center text-muted-foreground">
-                    {state}
-                  </TableCell>
-                </TableRow>
+                <TableStateRow colSpan={COLUMNS.length}>{state}</TableStateRow>
               ) : (
                 items.map((request) => (
                   <TableRow key={request.id}>

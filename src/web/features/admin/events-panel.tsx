@@ -5,7 +5,7 @@ import { formatCents } from '../../../core/money.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow, TableStateRow } from '../../components/ui/table.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { StaffEvent } from '../../lib/events-api.ts';
 import { formatCount, formatEventDate, formatEventTime } from '../../lib/format.ts';
@@ -106,11 +106,7 @@ export function EventsPanel({ refreshToken }: { refreshToken: number }) {
               </TableHeader>
               <TableBody>
                 {state ? (
-                  <TableRow className="hover:bg-transparent">
-                    <TableCell colSpan={COLUMNS.length} className="py-14 text-center text-muted-foreground">
-                      {state}
-                    </TableCell>
-                  </TableRow>
+                  <TableStateRow colSpan={COLUMNS.length}>{state}</TableStateRow>
                 ) : (
                   events.map((event) => (
                     <EventRow key={event.id} event={event} editing={editing?.id === event.id} onEdit={() => setEditing(event)} />

@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow, TableStateRow } from '../../components/ui/table.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { OutboxMessage } from './admin-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -108,11 +108,7 @@ export function OutboxPanel({ refreshToken }: { refreshToken: number }) {
             </TableHeader>
             <TableBody>
               {state ? (
-                <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={COLUMNS.length} className="py-14 text-center text-muted-foreground">
-                    {state}
-                  </TableCell>
-                </TableRow>
+                <TableStateRow colSpan={COLUMNS.length}>{state}</TableStateRow>
               ) : (
                 messages.map((message) => (
                   <MessageRow

@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
 import { formatCents } from '../../../core/money.ts';
 import { ADMIN_TEXT, PURCHASE_COLUMNS } from '../../../core/staff-messages.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow, TableStateRow } from '../../components/ui/table.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { PurchaseRecord } from './admin-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -34,17 +33,6 @@ function Row({ purchase }: { purchase: PurchaseRecord }) {
   );
 }
 
-/** One full-width row for the table's states: loading, empty, failed. */
-function StateRow({ children }: { children: ReactNode }) {
-  return (
-    <TableRow className="hover:bg-transparent">
-      <TableCell colSpan={PURCHASE_COLUMNS.length} className="py-14 text-center text-muted-foreground">
-        {children}
-      </TableCell>
-    </TableRow>
-  );
-}
-
 /** The Purchase Records table with the spec's columns and states. */
 export function PurchaseTable({ list, onRetry }: PurchaseTableProps) {
   const refreshing = list.status === 'loading' && list.items.length > 0;
@@ -64,20 +52,20 @@ export function PurchaseTable({ list, onRetry }: PurchaseTableProps) {
           {list.items.length > 0 ? (
             list.items.map((purchase) => <Row key={purchase.id} purchase={purchase} />)
           ) : list.status === 'loading' ? (
-            <StateRow>
+            <TableStateRow colSpan={PURCHASE_COLUMNS.length}>
               <Spinner>{ADMIN_TEXT.loadingPurchases}</Spinner>
-            </StateRow>
+            </TableStateRow>
           ) : list.status === 'error' ? (
-            <StateRow>
+            <TableStateRow colSpan={PURCHASE_COLUMNS.length}>
               <span>The purchases could not be loaded. </span>
               <button type="button" onClick={onRetry} className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline">
                 Try again
               </button>
-            </StateRow>
+            </TableStateRow>
           ) : (
-            <StateRow>
+            <TableStateRow colSpan={PURCHASE_COLUMNS.length}>
               <span className="font-medium">{ADMIN_TEXT.noPurchases}</span>
-            </StateRow>
+            </TableStateRow>
           )}
         </TableBody>
       </Table>
