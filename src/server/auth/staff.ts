@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, queryRows } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import type { Auth } from './auth.ts';
@@ -56,6 +56,18 @@ export function requireAdmin(auth: Auth, db: Db) {
     }
     request.staff = user;
   };
+}
+
+/**
+ * Registers staff routes in a scope of their own where every request needs the admin role
+ * (checked on the server) and no answer is cached. Every /api/admin route is declared through here.
+ */
+export function adminScope(app: FastifyInstance, deps: { auth: Auth; db: Db }, routes: (admin: FastifyInstance) => void) {
+  return app.register(async (admin) => {
+    admin.addHook('preHandler', requireAdmin(deps.auth, deps.db));
+    admin.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+    routes(admin);
+  });
 }
 
 /** Grants or revokes the admin role by email; false when no account has that email. */

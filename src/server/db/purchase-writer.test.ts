@@ -2,25 +2,11 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
 import { type Db, queryRows } from './database.ts';
-import type { PurchaseRecord } from './purchase-queries.ts';
+import { purchaseRecord } from '../test-support/purchase-records.ts';
 import { purchaseWriter } from './purchase-writer.ts';
 
-const record = (id: string, name = 'Ada Lovelace', idempotencyKey?: string): PurchaseRecord => ({
-  pass: {
-    id,
-    name,
-    email: 'ada@example.com',
-    eventName: 'City Derby',
-    eventType: 'general',
-    amount: 3,
-    timestamp: 'Nov 22, 2026, 2:05 PM UTC',
-    purchaseDate: '2026-11-22T14:05:00.000Z',
-  },
-  amountCents: 300,
-  verificationUrl: `http://localhost/check-in?code=${id}.x`,
-  saved: true,
-  ...(idempotencyKey ? { idempotency: { key: idempotencyKey, fingerprint: 'f' } } : {}),
-});
+const record = (id: string, name = 'Ada Lovelace', idempotencyKey?: string) =>
+  purchaseRecord(id, { name }, idempotencyKey ? { idempotency: { key: idempotencyKey, fingerprint: 'f' } } : {});
 
 const hexId = (n: number) => n.toString(16).toUpperCase().padStart(10, '0');
 

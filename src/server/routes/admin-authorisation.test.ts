@@ -117,7 +117,12 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
       for (const [who, cookie] of Object.entries(nonAdmins)) {
         const refused = await send(route, cookie);
         expect(refused.statusCode, `${name} ${who}`).toBe(403);
-        if (route.method !== 'HEAD') expect(refused.json().error.code, name).toBe('forbidden');
+        if (route.method !== 'HEAD') {
+          expect(refused.json().error, name).toEqual({
+            code: 'forbidden',
+            message: "You don't have permission to access this page. Admin privileges are required.",
+          });
+        }
       }
     }
     // Nothing a refused request asked for happened.
@@ -128,6 +133,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
       const response = await send(route, admin);
       const name = `${route.method} ${route.url}`;
       expect([401, 403], `${name} as admin`).not.toContain(response.statusCode);
+      expect(response.headers['cache-control'], `${name} as admin`).toBe('no-store');
       // A request this test knows to be valid succeeds, so the refusals above were the guard's.
       if (requestFor(route).known) expect(response.statusCode, `${name} as admin: ${response.body.slice(0, 200)}`).toBeLessThan(400);
     }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { check } from '../../core/validation.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireAdmin } from '../auth/staff.ts';
+import { adminScope } from '../auth/staff.ts';
 import { decodeCursor, encodeCursor, purchasePage, purchaseStats } from '../db/admin-queries.ts';
 import type { CopyOut, Db } from '../db/database.ts';
 import type { MailContext } from '../email/templates.ts';
@@ -30,10 +30,7 @@ export async function adminRoutes(
   },
 ) {
   const { db } = deps;
-  await app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin(deps.auth, db));
-    admin.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
-
+  await adminScope(app, deps, (admin) => {
     admin.get('/api/admin/purchases', async (request) => {
       const query = check(listQuery, request.query);
       if (!query.ok) throw new ApiError(400, query.code, query.message);

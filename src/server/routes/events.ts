@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { eventInputSchema } from '../../core/events.ts';
 import { check } from '../../core/validation.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireAdmin } from '../auth/staff.ts';
+import { adminScope } from '../auth/staff.ts';
 import type { Db } from '../db/database.ts';
 import { checkIn, createEvent, findEvent, listEvents, recentCheckIns, updateEvent } from '../db/event-queries.ts';
 import { ApiError } from '../errors.ts';
@@ -29,10 +29,7 @@ export async function eventRoutes(app: FastifyInstance, deps: { db: Db; auth: Au
     return event;
   });
 
-  await app.register(async (staff) => {
-    staff.addHook('preHandler', requireAdmin(deps.auth, db));
-    staff.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
-
+  await adminScope(app, deps, (staff) => {
     staff.get('/api/admin/events', async () => ({ items: await listEvents(db, timeZone) }));
 
     staff.post('/api/admin/events', async (request, reply) => {

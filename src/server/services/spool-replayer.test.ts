@@ -6,27 +6,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
 import { insertPurchase, type PurchaseRecord } from '../db/purchase-queries.ts';
+import { purchaseRecord } from '../test-support/purchase-records.ts';
 import { fileSpool, type PurchaseSpool } from '../spool/purchase-spool.ts';
 import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
 import { IdempotencyStore } from './idempotency.ts';
 import { replaySpool } from './spool-replayer.ts';
 
-const record = (id: string, pass: Partial<PurchaseRecord['pass']> = {}): PurchaseRecord => ({
-  pass: {
-    id,
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    eventName: 'City Derby',
-    eventType: 'general',
-    amount: 3,
-    timestamp: 'Nov 22, 2026, 2:05 PM UTC',
-    purchaseDate: '2026-11-22T14:05:00.000Z',
-    ...pass,
-  },
-  amountCents: 300,
-  verificationUrl: `http://localhost:3000/check-in?code=${id}.sig`,
-  saved: false,
-});
+/** A spooled purchase: the buyer was told it was not saved yet. */
+const record = (id: string, pass: Partial<PurchaseRecord['pass']> = {}) => purchaseRecord(id, pass, { saved: false });
 
 const silent = new Proxy({}, { get: (_target, name) => (name === 'child' ? () => silent : () => {}) }) as FastifyBaseLogger;
 

@@ -2,24 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PurchaseRecord } from '../db/purchase-queries.ts';
+import { purchaseRecord } from '../test-support/purchase-records.ts';
 import { fileSpool } from './purchase-spool.ts';
 
-const record = (id: string): PurchaseRecord => ({
-  pass: {
-    id,
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    eventName: 'City Derby',
-    eventType: 'general',
-    amount: 3,
-    timestamp: 'Nov 22, 2026, 2:05 PM UTC',
-    purchaseDate: '2026-11-22T14:05:00.000Z',
-  },
-  amountCents: 300,
-  verificationUrl: `http://localhost:3000/check-in?code=${id}.sig`,
-  saved: false,
-});
+const record = (id: string) => purchaseRecord(id, {}, { saved: false });
 
 describe('file spool', () => {
   let directory: string;

@@ -17,36 +17,32 @@ function useContactRequests(refreshToken: number) {
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [reloads, setReloads] = useState(0);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setStatus('loading');
-    void fetchContactRequests(null, { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      if (result.ok) {
-        setItems(result.data.items);
-        setNextBefore(result.data.nextBefore);
-        setStatus('ready');
-      } else {
-        reportLoadFailure(result, 'Failed to load contact requests');
-        setStatus('error');
-      }
-    });
-    return () => controller.abort();
-  }, [refreshToken, reloads]);
-
-  const loadOlder = useCallback(async () => {
-    if (nextBefore === null) return;
-    setStatus('loading');
-    const result = await fetchContactRequests(nextBefore);
+  /** Shows a page: the first replaces the list, an older one is appended. */
+  const show = useCallback((result: Awaited<ReturnType<typeof fetchContactRequests>>, append: boolean) => {
     if (result.ok) {
-      setItems((current) => [...current, ...result.data.items]);
+      setItems((current) => (append ? [...current, ...result.data.items] : result.data.items));
       setNextBefore(result.data.nextBefore);
       setStatus('ready');
     } else {
       reportLoadFailure(result, 'Failed to load contact requests');
       setStatus('error');
     }
-  }, [nextBefore]);
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setStatus('loading');
+    void fetchContactRequests(null, { signal: controller.signal }).then((result) => {
+      if (!controller.signal.aborted) show(result, false);
+    });
+    return () => controller.abort();
+  }, [refreshToken, reloads, show]);
+
+  const loadOlder = useCallback(async () => {
+    if (nextBefore === null) return;
+    setStatus('loading');
+    show(await fetchContactRequests(nextBefore), true);
+  }, [nextBefore, show]);
 
   return { items, nextBefore, status, loadOlder, reload: () => setReloads((count) => count + 1) };
 }
