@@ -15,14 +15,23 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * Code points a 100-character text column holds. The app counts what a reader sees (grapheme
+ * clusters, src/core/text-length.ts) and refuses more than this many code points, so whatever passes
+ * validation is storable.
+ */
+export const TEXT_COLUMN_MAX = 400;
+
 /** SPEC section 3: one row per pass sold. order_id is the pass ID the buyer holds. */
 export const purchases = pgTable(
   'purchases',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    name: varchar('name', { length: 100 }).notNull(),
+    // Limits count characters as a reader does (SPEC 100): one character on screen may be several
+    // code points (an emoji sequence, a letter with accents), so the columns hold TEXT_COLUMN_MAX.
+    name: varchar('name', { length: TEXT_COLUMN_MAX }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),
-    eventName: varchar('event_name', { length: 100 }).notNull(),
+    eventName: varchar('event_name', { length: TEXT_COLUMN_MAX }).notNull(),
     eventType: text('event_type').notNull().default('general'),
     amount: integer('amount').notNull(),
     orderId: varchar('order_id', { length: 10 }).notNull(),
@@ -115,7 +124,7 @@ export const contactRequests = pgTable(
   'contact_requests',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    name: varchar('name', { length: 100 }).notNull(),
+    name: varchar('name', { length: TEXT_COLUMN_MAX }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),
     clientIp: text('client_ip'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -201,9 +210,9 @@ export const events = pgTable(
   'events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    title: varchar('title', { length: 100 }).notNull(),
+    title: varchar('title', { length: TEXT_COLUMN_MAX }).notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
-    location: varchar('location', { length: 200 }).notNull(),
+    location: varchar('location', { length: 2 * TEXT_COLUMN_MAX }).notNull(),
     priceCents: integer('price_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -232,4 +241,36 @@ export const checkIns = pgTable(
     uniqueIndex('check_ins_order_id_event_id_key').on(table.orderId, table.eventId),
     index('check_ins_event_id_checked_in_at_idx').on(table.eventId, table.checkedInAt),
   ],
+);
+
+/**
+ * Spooled purchases the database refused (their order ID belongs to another purchase, or their data
+ * breaks a constraint). The buyer was promised the pass, so staff must see each one: the replay
+ * records it here (the spool file stays in spool/conflicts/ as the durable copy) and the admin panel
+ * lists them. `record` is the spool record as JSON text (escaped, so any content is storable).
+ */
+export const quarantinedPurchases = pgTable(
+  'quarantined_purchases',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: text('order_id').notNull(),
+    reason: text('reason').notNull(),
+    record: text('record').notNull(),
+    quarantinedAt: timestamp('quarantined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('quarantined_purchases_order_id_key').on(table.orderId), index('quarantined_purchases_at_idx').on(table.quarantinedAt, table.id)],
+);
+
+/**
+ * Every rate limit's counters, shared by all server processes on one database (rate-limiter-flexible's
+ * PostgreSQL store layout: key, points used, expiry in epoch milliseconds).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 255 }).primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: bigint('expire', { mode: 'number' }),
+  },
+  (table) => [index('rate_limits_expire_idx').on(table.expire)],
 );
