@@ -9,6 +9,7 @@ import type { MailContext } from '../email/templates.ts';
 import { ApiError } from '../errors.ts';
 import { exportFileName, purchaseCsvStream } from '../services/purchase-export.ts';
 import { outboxAdminRoutes } from './admin-outbox.ts';
+import { quarantineAdminRoutes } from './admin-quarantine.ts';
 
 const listQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -51,5 +52,6 @@ export async function adminRoutes(
     });
 
     outboxAdminRoutes(admin, deps);
+    quarantineAdminRoutes(admin, deps);
   });
 }

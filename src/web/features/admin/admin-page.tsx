@@ -1,4 +1,4 @@
-import { CalendarDays, Mail, MessageSquareText, Receipt } from 'lucide-react';
+import { CalendarDays, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { clearSession, signOut, useSession } from '../../lib/session.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { ContactRequestsPanel } from './contact-requests-panel.tsx';
 import { EventsPanel } from './events-panel.tsx';
+import { HeldPurchasesNotice, HeldPurchasesPanel, useHeldPurchaseCount } from './held-purchases-panel.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { PurchaseRecords } from './purchase-records.tsx';
 import { StatCards } from './stat-cards.tsx';
@@ -16,9 +17,9 @@ import { useDebouncedValue } from './use-debounced-value.ts';
 import { usePurchases } from './use-purchases.ts';
 import { useStats } from './use-stats.ts';
 
-type AdminTab = 'purchases' | 'events' | 'outbox' | 'contacts';
+type AdminTab = 'purchases' | 'held' | 'events' | 'outbox' | 'contacts';
 
-const TABS: readonly AdminTab[] = ['purchases', 'events', 'outbox', 'contacts'];
+const TABS: readonly AdminTab[] = ['purchases', 'held', 'events', 'outbox', 'contacts'];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -39,6 +40,7 @@ export function AdminPage({ productName }: { productName: string }) {
   const { stats, loading: statsLoading } = useStats(refreshToken);
   const { loadMore, ...list } = usePurchases(query, refreshToken);
   const { exporting, exportCsv } = useCsvExport(productName);
+  const heldCount = useHeldPurchaseCount(refreshToken);
 
   const refresh = () => setRefreshToken((token) => token + 1);
   // SPEC: Export CSV is disabled while the list is empty, a search with no match included.
@@ -70,6 +72,7 @@ export function AdminPage({ productName }: { productName: string }) {
           onSignOut={() => void endSession()}
         />
         <StatCards stats={stats} loading={statsLoading} />
+        {tab !== 'held' && <HeldPurchasesNotice count={heldCount} onReview={() => setTab('held')} />}
         <Tabs<AdminTab>
           label="Admin sections"
           value={tab}
@@ -92,6 +95,23 @@ export function AdminPage({ productName }: { productName: string }) {
                   onRetry={refresh}
                 />
               ),
+            },
+            {
+              key: 'held',
+              label: (
+                <>
+                  <TriangleAlert aria-hidden="true" /> Held purchases
+                  {!!heldCount && (
+                    <>
+                      <span aria-hidden="true" className="rounded-full bg-destructive px-1.5 text-xs leading-5 text-white tabular-nums">
+                        {heldCount}
+                      </span>
+                      <span className="sr-only"> ({heldCount} waiting)</span>
+                    </>
+                  )}
+                </>
+              ),
+              panel: <HeldPurchasesPanel refreshToken={refreshToken} />,
             },
             {
               key: 'events',
