@@ -11,9 +11,16 @@ async function main() {
   database = config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
     : openPglite({ dataDir: config.DATA_DIR });
-  await database.migrate();
-
-  const app = await buildApp({ config, db: database.db, copyOut: database.copyOut });
+  // The embedded database is part of this process: if it cannot migrate, nothing will fix that by
+  // waiting. A PostgreSQL server may be down or restarting: the shop starts anyway, takes purchases
+  // into the spool, and migrates (then replays and sends mail) once the server answers.
+  if (database.kind === 'pglite') await database.migrate();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    copyOut: database.copyOut,
+    ...(database.kind === 'postgres' ? { migrate: database.migrate } : {}),
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -69,7 +69,9 @@ export function openPostgres(url: string, poolSize: number, options: PostgresOpt
     // Migrations (an index over millions of rows) may run longer than any request should:
     // they get a connection of their own, without the statement timeout.
     async migrate() {
-      const migrator = new pg.Pool({ connectionString: url, max: 1 });
+      // A server that does not answer at all must fail this attempt, not hang start-up.
+      const migrator = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 });
+      migrator.on('error', () => {});
       try {
         await migratePg(drizzlePg(migrator, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
       } finally {

@@ -82,6 +82,9 @@ export async function insertPurchases(db: Db, records: readonly PurchaseRecord[]
         response_body = excluded.response_body,
         locked_until = excluded.locked_until,
         expires_at = excluded.expires_at
+      -- A key that already answered keeps its first answer (a spooled purchase sent with a reused
+      -- key during an outage is stored, but does not take the key over).
+      where idempotency_keys.response_status is null or idempotency_keys.expires_at < now()
     )
     select order_id from inserted`);
   return new Set(inserted.map((row) => row.order_id));
@@ -91,11 +94,15 @@ export async function insertPurchase(db: Db, record: PurchaseRecord): Promise<'i
   return (await insertPurchases(db, [record])).has(record.pass.id) ? 'inserted' : 'order_id_taken';
 }
 
-/** True when the stored purchase with this order ID is this very record (a replay already landed). */
+/**
+ * True when the stored purchase with this order ID is this very purchase: stored by the replay
+ * before, or (a keyed purchase, whose ID derives from its key and body) by an earlier attempt of
+ * the same request whose answer was lost. The moment may differ between attempts; the buyer not.
+ */
 export async function isSamePurchase(db: Db, record: PurchaseRecord): Promise<boolean> {
+  const { pass } = record;
   const found = await queryRows(db, sql`
     select 1 from purchases
-    where order_id = ${record.pass.id} and email = ${record.pass.email}
-      and created_at = ${record.pass.purchaseDate}::timestamptz`);
+    where order_id = ${pass.id} and email = ${pass.email} and name = ${pass.name} and event_name = ${pass.eventName}`);
   return found.length === 1;
 }

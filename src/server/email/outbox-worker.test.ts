@@ -9,6 +9,7 @@ import { queryRows } from '../db/database.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
+import { databaseOutage } from '../test-support/outage.ts';
 import { outboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
 import { type MailTransport, smtpTransport } from './transport.ts';
 
@@ -235,6 +236,35 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
     await restarted.app.close();
     expect(sink.received.map((mail) => mail.parsed.text?.match(/Hi (.+),/)?.[1]).sort()).toEqual(['Ada Lovelace', 'Grace Hopper']);
     expect((await outboxRows()).map((row) => row.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('does not send a message again when the database went away just after the mail server accepted it', async () => {
+    await buy(shop);
+    const outage = await databaseOutage(t.database);
+    try {
+      const smtp = smtpTransport(sink.url);
+      let goAwayAfterSend = true;
+      const transport: MailTransport = {
+        async send(mail, options) {
+          const sent = await smtp.send(mail, options);
+          if (goAwayAfterSend) outage.down(); // the database fails before the row is marked sent
+          goAwayAfterSend = false;
+          return sent;
+        },
+        close: () => smtp.close(),
+      };
+      const flaky = worker(transport, { db: outage.db, leaseMs: 200 });
+      await flaky.runOnce().catch(() => {});
+      expect(sink.received).toHaveLength(1);
+
+      outage.up();
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the claim's lease has run out
+      await flaky.runOnce();
+      expect(sink.received).toHaveLength(1);
+      expect((await outboxRows()).map((row) => row.status)).toEqual(['sent']);
+    } finally {
+      await outage.close();
+    }
   });
 
   it('sends each message once when two server processes share the outbox', async () => {

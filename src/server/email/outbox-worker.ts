@@ -123,6 +123,22 @@ export function outboxWorker(options: OutboxWorkerOptions) {
   let running: Promise<WorkerRun> | undefined;
   let again = false;
   let stopped = false;
+  /**
+   * Mail the server accepted whose row could not be marked sent (the database went away just
+   * then). Marked before anything is claimed again, so the database's return does not send them
+   * a second time once their lease runs out.
+   */
+  const unrecorded = new Map<ClaimedRow['id'], number>();
+
+  const markSent = (id: ClaimedRow['id'], attempts: number) =>
+    queryRows(options.db, sql`update outbox set status = 'sent', sent_at = now(), last_error = null where id = ${id} and attempts = ${attempts}`);
+
+  async function recordUnrecorded(): Promise<void> {
+    for (const [id, attempts] of unrecorded) {
+      await markSent(id, attempts);
+      unrecorded.delete(id);
+    }
+  }
 
   async function claim(): Promise<ClaimedRow[]> {
     return queryRows<ClaimedRow>(
@@ -181,7 +197,12 @@ export function outboxWorker(options: OutboxWorkerOptions) {
           ? { attachments: [{ filename: 'pass-qr.png', content: await qrPng(mail.qrCode), cid: QR_CONTENT_ID }] }
           : {}),
       });
-      await queryRows(options.db, sql`update outbox set status = 'sent', sent_at = now(), last_error = null where ${ours}`);
+      try {
+        await markSent(row.id, row.attempts);
+      } catch (error) {
+        unrecorded.set(row.id, row.attempts);
+        options.log.warn({ err: error, outboxId: row.id }, 'mail sent; marking it sent waits for the database');
+      }
       options.log.info({ outboxId: row.id, kind: row.kind, ...(location ? { file: location } : {}) }, location ? `mail written to ${location}` : 'mail sent');
       return 'sent';
     } catch (error) {
@@ -206,6 +227,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
   /** Sends everything due now, batch after batch; while requests keep the server busy, one batch. */
   async function drain(): Promise<WorkerRun> {
     const run: WorkerRun = { sent: 0, retrying: 0, failed: 0 };
+    await recordUnrecorded();
     for (;;) {
       const rows = await claim();
       for (const outcome of await Promise.all(rows.map(deliver))) run[outcome]++;
@@ -265,6 +287,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
       stopped = true;
       if (timer) clearInterval(timer);
       await running?.catch(() => {});
+      await recordUnrecorded().catch(() => {});
     },
   };
 }

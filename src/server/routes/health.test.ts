@@ -9,12 +9,12 @@ describe.each(testBackends())('GET /healthz on $name', (backend) => {
     try {
       const up = await shop.app.inject({ method: 'GET', url: '/healthz' });
       expect(up.statusCode).toBe(200);
-      expect(up.json()).toEqual({ status: 'ok', database: 'up', spooled: 0 });
+      expect(up.json()).toEqual({ status: 'ok', database: 'up', spooled: 0, quarantined: 0, spoolWritable: true });
 
       await database.close();
       const down = await shop.app.inject({ method: 'GET', url: '/healthz' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ status: 'unavailable', database: 'down', spooled: 0 });
+      expect(down.json()).toEqual({ status: 'unavailable', database: 'down', spooled: 0, quarantined: 0, spoolWritable: true });
     } finally {
       await shop.close();
     }

@@ -4,16 +4,29 @@ import type { PurchaseSpool } from '../spool/purchase-spool.ts';
 
 const PING_TIMEOUT_MS = 2000;
 
-/** 200 when the database answers, 503 when not; `spooled` counts purchases waiting for it. */
-export function healthRoutes(app: FastifyInstance, deps: { db: Db; spool: PurchaseSpool }) {
+/**
+ * 200 when the database answers (and its migrations are applied), 503 when not; either way the
+ * body says how the spool stands: purchases waiting for the database, records set aside for staff,
+ * and whether the disk would take a purchase right now. It never answers 500: a fault is reported.
+ */
+export function healthRoutes(app: FastifyInstance, deps: { db: Db; spool: PurchaseSpool; migrated: () => boolean }) {
   app.get('/healthz', async (_request, reply) => {
-    const spooled = await deps.spool.count();
-    try {
-      await withTimeout(ping(deps.db), PING_TIMEOUT_MS);
-      return reply.code(200).send({ status: 'ok', database: 'up', spooled });
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', database: 'down', spooled });
-    }
+    reply.header('cache-control', 'no-store');
+    const [spool, answers] = await Promise.all([
+      deps.spool.status(),
+      withTimeout(ping(deps.db), PING_TIMEOUT_MS).then(
+        () => true,
+        () => false,
+      ),
+    ]);
+    const database = !answers ? 'down' : deps.migrated() ? 'up' : 'migrating';
+    return reply.code(database === 'up' ? 200 : 503).send({
+      status: database === 'up' ? 'ok' : 'unavailable',
+      database,
+      spooled: spool.spooled,
+      quarantined: spool.quarantined,
+      spoolWritable: spool.writable,
+    });
   });
 }
 

@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { PASS_ID_LENGTH } from '../../core/constants.ts';
 import type { PurchaseResponse } from '../../core/purchase.ts';
 import { type Db, queryRows } from '../db/database.ts';
 
 /** IETF draft "The Idempotency-Key HTTP Header Field": 1..255 visible ASCII characters. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * How long a claim keeps retries off while its request runs. Short, because the process holding
+ * it renews it every RENEW_EVERY_MS while the request is alive: a retry after a crash waits at
+ * most this long, never the length of a payment.
+ */
+export const CLAIM_LEASE_SECONDS = 5;
+const RENEW_EVERY_MS = 1500;
 
 export function isValidIdempotencyKey(key: string): boolean {
   return KEY_PATTERN.test(key);
@@ -12,6 +21,31 @@ export function isValidIdempotencyKey(key: string): boolean {
 
 export function fingerprintOf(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+/** One keyed purchase request: the client's key and the fingerprint of what it asked for. */
+export interface KeyedRequest {
+  key: string;
+  fingerprint: string;
+}
+
+const digestOf = (request: KeyedRequest, purpose: string) =>
+  createHash('sha256').update(`skippass-${purpose}\0${request.key}\0${request.fingerprint}`);
+
+/**
+ * The pass ID of a keyed purchase: drawn from a hash of key and body instead of a random UUID, so
+ * every retry of the same request (on any instance, with or without the database) sells the same
+ * pass. Whatever path a retry takes, its purchase meets the first one's order ID, and the unique
+ * order_id turns the second into a replay rather than a second pass. `draw` > 0 gives the next
+ * candidates when an unrelated purchase holds the ID (about once in 10^12 sales).
+ */
+export function passIdFor(request: KeyedRequest, draw = 0): string {
+  return digestOf(request, `pass-id-${draw}`).digest('hex').slice(0, PASS_ID_LENGTH).toUpperCase();
+}
+
+/** What the payment provider de-duplicates on: the same key and body always charge one reference. */
+export function paymentReferenceFor(request: KeyedRequest): string {
+  return digestOf(request, 'payment').digest('base64url');
 }
 
 export type Claim =
@@ -30,14 +64,16 @@ interface LocalEntry {
  * Remembers purchase requests by Idempotency-Key so a retry returns the first response.
  * The database is the record (shared by every server process); a process-local map covers
  * requests in flight here and purchases waiting in the spool while the database is away.
+ * Where neither can answer (the database is away and the first request ran elsewhere), the
+ * derived pass ID (passIdFor) still keeps the retry from becoming a second purchase.
  */
 export class IdempotencyStore {
   private readonly local = new Map<string, LocalEntry>();
+  private renewTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
-    /** How long an unfinished claim blocks retries before another request may take it over. */
-    private readonly lockSeconds: number,
+    private readonly leaseSeconds = CLAIM_LEASE_SECONDS,
   ) {}
 
   async claim(key: string, fingerprint: string): Promise<Claim> {
@@ -56,13 +92,14 @@ export class IdempotencyStore {
       claim = { kind: 'claimed' };
     }
     if (claim.kind !== 'claimed') this.local.delete(key);
+    else this.renewWhileInFlight();
     return claim;
   }
 
   private async claimInDatabase(key: string, fingerprint: string): Promise<Claim> {
     const claimed = await queryRows(this.db, sql`
       insert into idempotency_keys (key, fingerprint, locked_until, expires_at)
-      values (${key}, ${fingerprint}, now() + make_interval(secs => ${this.lockSeconds}), now() + interval '24 hours')
+      values (${key}, ${fingerprint}, now() + make_interval(secs => ${this.leaseSeconds}), now() + interval '24 hours')
       on conflict (key) do update set
         fingerprint = excluded.fingerprint,
         response_status = null,
@@ -84,8 +121,39 @@ export class IdempotencyStore {
     if (!row) return this.claimInDatabase(key, fingerprint); // removed in between: try again
     if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
     if (row.response_status === null) return { kind: 'in_progress' };
-    const body = typeof row.response_body === 'string' ? JSON.parse(row.response_body) : row.response_body;
-    return { kind: 'replay', response: body as PurchaseResponse };
+    return { kind: 'replay', response: parseResponse(row.response_body) };
+  }
+
+  /**
+   * Keeps this process's claims alive while their requests run (payment, store): one statement
+   * for all of them every RENEW_EVERY_MS. A process that dies stops renewing, and its claims
+   * lapse within the lease.
+   */
+  private renewWhileInFlight(): void {
+    if (this.renewTimer) return;
+    this.renewTimer = setInterval(() => {
+      const keys = [...this.local].filter(([, entry]) => !entry.response).map(([key]) => key);
+      if (keys.length === 0) {
+        clearInterval(this.renewTimer);
+        this.renewTimer = undefined;
+        return;
+      }
+      void queryRows(this.db, sql`
+        update idempotency_keys set locked_until = now() + make_interval(secs => ${this.leaseSeconds})
+        where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) and response_status is null`).catch(() => {
+        // The database is away: the requests will spool; their claims may lapse meanwhile.
+      });
+    }, RENEW_EVERY_MS).unref();
+  }
+
+  /** The response stored for this key and body, once its purchase is in the database. */
+  async storedResponse(request: KeyedRequest): Promise<PurchaseResponse | undefined> {
+    const [row] = await queryRows<{ response_body: unknown }>(
+      this.db,
+      sql`select response_body from idempotency_keys
+          where key = ${request.key} and fingerprint = ${request.fingerprint} and response_status = 201`,
+    );
+    return row ? parseResponse(row.response_body) : undefined;
   }
 
   /** The purchase waits in the spool: answer retries from memory until the replay stores it. */
@@ -112,7 +180,15 @@ export class IdempotencyStore {
       // The lock expires by itself.
     }
   }
+
+  /** Stops renewing (the app is closing). */
+  close(): void {
+    clearInterval(this.renewTimer);
+    this.renewTimer = undefined;
+  }
 }
+
+const parseResponse = (body: unknown) => (typeof body === 'string' ? JSON.parse(body) : body) as PurchaseResponse;
 
 /** Keys live at least 24 hours; after that they are swept. */
 export async function sweepExpiredIdempotencyKeys(db: Db): Promise<number> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_EVENT_TYPE, PASS_PRICE_CENTS } from '../../core/constants.ts';
 import { API_ERRORS } from '../../core/messages.ts';
@@ -9,7 +10,7 @@ import { ApiError } from '../errors.ts';
 import type { PassCodes } from '../passes/pass-codes.ts';
 import type { PaymentProvider } from '../payment/payment-provider.ts';
 import type { PurchaseSpool } from '../spool/purchase-spool.ts';
-import { fingerprintOf, type IdempotencyStore } from './idempotency.ts';
+import { fingerprintOf, type IdempotencyStore, type KeyedRequest, passIdFor, paymentReferenceFor } from './idempotency.ts';
 
 /** A freshly drawn pass ID collides with a stored one about once in 10^12 sales; a few draws suffice. */
 const MAX_ID_DRAWS = 5;
@@ -31,6 +32,7 @@ export interface PurchaseServiceDeps {
   timeZone: string;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Draws the pass ID of a purchase sent without an Idempotency-Key (keyed ones derive theirs). */
   newId?: () => string;
   /** Called once a purchase and its email are stored, so the mail worker can send at once. */
   onStored?: () => void;
@@ -69,24 +71,26 @@ export function purchaseService(deps: PurchaseServiceDeps) {
       const provider = input.eventId !== undefined && deps.eventPayment ? deps.eventPayment : deps.payment;
       const payment = await provider.charge({
         amountCents: input.priceCents ?? PASS_PRICE_CENTS,
-        reference: idempotencyKey ?? fingerprint,
+        // A retry of the same key and body charges the same reference, which a real provider answers
+        // without charging twice; a purchase without a key is a purchase of its own.
+        reference: idempotency ? paymentReferenceFor(idempotency) : randomUUID(),
       });
       if (!payment.ok) throw new ApiError(402, 'payment_failed', API_ERRORS.paymentFailed);
-      const response = await store(input, idempotency);
+      const outcome = await store(input, idempotency);
       answered = true;
       if (idempotency) deps.idempotency.finish(idempotency.key);
-      return { response, replayed: false };
+      return outcome;
     } finally {
       // No pass was promised (payment declined, or neither the database nor the spool took the
-      // purchase): free the key, or every retry with it would get 409 until a restart. A retry
-      // charges with the same reference (the key), which a real provider answers without charging twice.
+      // purchase): free the key, or every retry with it would get 409 until the lease lapses.
       if (!answered && idempotency) await deps.idempotency.release(idempotency.key);
     }
   }
 
-  async function store(input: PurchaseOrder, idempotency: PurchaseRecord['idempotency']): Promise<PurchaseResponse> {
+  async function store(input: PurchaseOrder, idempotency: KeyedRequest | undefined): Promise<PurchaseOutcome> {
     const moment = now();
     const amountCents = input.priceCents ?? PASS_PRICE_CENTS;
+    const idFor = (draw: number) => (idempotency ? passIdFor(idempotency, draw) : newId());
     const recordFor = (id: string): PurchaseRecord => ({
       pass: {
         id,
@@ -105,19 +109,23 @@ export function purchaseService(deps: PurchaseServiceDeps) {
       ...(idempotency ? { idempotency } : {}),
     });
 
-    let record = recordFor(newId());
+    let record = recordFor(idFor(0));
     try {
       for (let draw = 1; ; draw++) {
         if ((await writer.write(record)) === 'inserted') {
           deps.onStored?.();
-          return responseOf(record);
+          return { response: responseOf(record), replayed: false };
         }
+        // The ID is taken. A keyed purchase's ID is its key's, so this is usually the same purchase,
+        // stored by an earlier attempt whose answer was lost: answer with that one, sell nothing new.
+        const stored = idempotency && (await deps.idempotency.storedResponse(idempotency));
+        if (stored) return { response: stored, replayed: true };
         if (draw === MAX_ID_DRAWS) throw new Error(`no free pass ID after ${MAX_ID_DRAWS} draws`);
-        record = recordFor(newId());
+        record = recordFor(idFor(draw));
       }
     } catch (error) {
       deps.log.error({ err: error, orderId: record.pass.id }, 'purchase not stored; writing it to the spool');
-      return spool({ ...record, saved: false });
+      return { response: await spool({ ...record, saved: false }), replayed: false };
     }
   }
 

@@ -37,6 +37,11 @@ describe.each(testBackends())('spool replay on $name', (backend) => {
       (row) => `${row.order_id} ${row.email}`,
     );
   const quarantined = () => readdir(join(directory, 'conflicts'));
+  /** What staff see in the admin panel: one row per purchase set aside, with its reason. */
+  const heldForStaff = async () =>
+    (await queryRows<{ order_id: string; reason: string; record: string }>(t.database.db, sql`select order_id, reason, record from quarantined_purchases order by order_id`)).map(
+      (row) => ({ orderId: row.order_id, reason: row.reason.split(':')[0], email: (JSON.parse(row.record) as PurchaseRecord).pass.email }),
+    );
 
   it('recognises a record that is already stored: only its file goes, nothing is stored twice', async () => {
     // The process stored it, then died before removing the file (or another process replayed it).
@@ -56,6 +61,7 @@ describe.each(testBackends())('spool replay on $name', (backend) => {
     expect(await orderIds()).toEqual(['AAAAAAAAAA grace@example.com']);
     expect(await spool.count()).toBe(0);
     expect(await quarantined()).toEqual(['AAAAAAAAAA.json']);
+    expect(await heldForStaff()).toEqual([{ orderId: 'AAAAAAAAAA', reason: 'order_id_taken', email: 'ada@example.com' }]);
   });
 
   it('quarantines a record the database refuses for its data and stores the good one behind it', async () => {
@@ -67,6 +73,23 @@ describe.each(testBackends())('spool replay on $name', (backend) => {
     expect(await orderIds()).toEqual(['CCCCCCCCCC ada@example.com']);
     expect(await t.database.count('outbox')).toBe(1);
     expect(await quarantined()).toEqual(['AAAAAAAAAA.json', 'BBBBBBBBBB.json']);
+    expect((await heldForStaff()).map((held) => `${held.orderId} ${held.reason}`)).toEqual([
+      'AAAAAAAAAA refused_by_database',
+      'BBBBBBBBBB refused_by_database',
+    ]);
+  });
+
+  it('leaves a refused record in the spool when it cannot be shown to staff yet, and sets it aside on the next replay', async () => {
+    await spool.write(record('AAAAAAAAAA', { purchaseDate: 'not a date' }));
+    await queryRows(t.database.db, sql`alter table quarantined_purchases rename to quarantined_away`);
+    try {
+      expect(await replay()).toEqual({ stored: 0, quarantined: 0, waiting: 1 });
+      expect(await spool.count()).toBe(1);
+    } finally {
+      await queryRows(t.database.db, sql`alter table quarantined_away rename to quarantined_purchases`);
+    }
+    expect(await replay()).toEqual({ stored: 0, quarantined: 1, waiting: 0 });
+    expect((await heldForStaff()).map((held) => held.orderId)).toEqual(['AAAAAAAAAA']);
   });
 
   it('stops at the first record while the database is away, and leaves every record waiting', async () => {

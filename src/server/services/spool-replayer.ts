@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, isDataError } from '../db/database.ts';
-import { insertPurchase, isSamePurchase } from '../db/purchase-queries.ts';
+import { insertPurchase, isSamePurchase, type PurchaseRecord } from '../db/purchase-queries.ts';
+import { databaseRefusal, recordQuarantine } from '../db/quarantine-queries.ts';
+import type { HeldPurchaseReason } from '../../core/held-purchases.ts';
 import type { PurchaseSpool } from '../spool/purchase-spool.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 
@@ -25,14 +27,25 @@ export async function replaySpool(deps: {
   log: FastifyBaseLogger;
 }): Promise<ReplayResult> {
   const result: ReplayResult = { stored: 0, quarantined: 0, waiting: 0 };
+  /**
+   * The buyer holds this pass, so it is never set aside silently: staff see it in the admin panel
+   * (recorded first; if that fails the file stays and the next replay tries again), and the file
+   * moves to spool/conflicts/ as the durable copy, which /healthz counts.
+   */
+  const quarantine = async (record: PurchaseRecord, reason: HeldPurchaseReason, error?: unknown) => {
+    // The database's own words and SQLSTATE, never the whole statement (it holds the buyer's data).
+    const detail = databaseRefusal(error);
+    await recordQuarantine(deps.db, { orderId: record.pass.id, reason, detail, record });
+    deps.log.error({ orderId: record.pass.id, reason, ...(detail ? { detail } : {}) }, 'spooled purchase set aside for staff (admin panel: held purchases)');
+    await deps.spool.quarantine(record.pass.id);
+    result.quarantined++;
+  };
   const records = await deps.spool.list();
   for (const [index, record] of records.entries()) {
     try {
       const outcome = await insertPurchase(deps.db, record);
       if (outcome === 'order_id_taken' && !(await isSamePurchase(deps.db, record))) {
-        deps.log.error({ orderId: record.pass.id }, 'spooled purchase has an order ID taken by another; quarantined');
-        await deps.spool.quarantine(record.pass.id);
-        result.quarantined++;
+        await quarantine(record, 'order_id_taken');
         continue;
       }
       await deps.spool.remove(record.pass.id);
@@ -40,10 +53,12 @@ export async function replaySpool(deps: {
       result.stored++;
     } catch (error) {
       if (isDataError(error)) {
-        deps.log.error({ err: error, orderId: record.pass.id }, 'spooled purchase refused by the database; quarantined');
-        await deps.spool.quarantine(record.pass.id);
-        result.quarantined++;
-        continue;
+        try {
+          await quarantine(record, 'refused_by_database', error);
+          continue;
+        } catch (recording) {
+          error = recording;
+        }
       }
       deps.log.warn({ err: error }, 'database still unavailable; spooled purchases wait');
       result.waiting = records.length - index;

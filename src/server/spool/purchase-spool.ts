@@ -2,6 +2,19 @@ import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises
 import { join } from 'node:path';
 import type { PurchaseRecord } from '../db/purchase-queries.ts';
 
+/** How long a writability probe's answer is reused: /healthz may be polled often. */
+const PROBE_TTL_MS = 1000;
+
+/** What /healthz says of the spool on this instance's disk. */
+export interface SpoolStatus {
+  /** A purchase could be spooled right now (a probe file was written, synced and removed). */
+  writable: boolean;
+  /** Purchases waiting for the database; null when the directory cannot be read. */
+  spooled: number | null;
+  /** Records the database refused, set aside in spool/conflicts/ for staff. */
+  quarantined: number | null;
+}
+
 /**
  * The durable local spool for purchases the database could not take. A buyer who was told
  * their pass is confirmed must not lose it: each record is fsync'd (file and directory)
@@ -14,13 +27,21 @@ export interface PurchaseSpool {
   /** Moves a record that cannot be replayed aside for staff, so it is neither lost nor retried forever. */
   quarantine(orderId: string): Promise<void>;
   count(): Promise<number>;
+  /** Never throws: a disk fault is reported, not raised. */
+  status(): Promise<SpoolStatus>;
 }
 
 export function fileSpool(directory: string): PurchaseSpool {
   const conflicts = join(directory, 'conflicts');
   const fileOf = (orderId: string) => join(directory, `${orderId}.json`);
+  // Every operation makes sure the directories exist, and a failure is not remembered: a disk
+  // that was read-only or full at start works again as soon as it is repaired, without a restart.
   let ready: Promise<unknown> | undefined;
-  const ensureDirectories = () => (ready ??= mkdir(conflicts, { recursive: true }));
+  const ensureDirectories = () =>
+    (ready ??= mkdir(conflicts, { recursive: true }).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    }));
 
   async function syncDirectory(path: string) {
     const handle = await open(path, 'r');
@@ -31,24 +52,52 @@ export function fileSpool(directory: string): PurchaseSpool {
     }
   }
 
-  async function names() {
+  /** Writes a file durably (write, fsync, rename, fsync the directory); leaves nothing half-written. */
+  async function writeDurably(path: string, content: string) {
     await ensureDirectories();
-    return (await readdir(directory)).filter((name) => name.endsWith('.json')).sort();
-  }
-
-  return {
-    async write(record) {
-      await ensureDirectories();
-      const temporary = join(directory, `.${record.pass.id}.${process.pid}.tmp`);
+    const temporary = `${path}.${process.pid}.tmp`;
+    try {
       const handle = await open(temporary, 'w');
       try {
-        await handle.writeFile(JSON.stringify(record));
+        await handle.writeFile(content);
         await handle.sync();
       } finally {
         await handle.close();
       }
-      await rename(temporary, fileOf(record.pass.id));
-      await syncDirectory(directory);
+      await rename(temporary, path);
+    } catch (error) {
+      await unlink(temporary).catch(() => {});
+      // A directory deleted under us (or never made on a disk just repaired): make it on the next try.
+      ready = undefined;
+      throw error;
+    }
+    await syncDirectory(directory);
+  }
+
+  const jsonIn = async (path: string) => (await readdir(path)).filter((name) => name.endsWith('.json'));
+
+  async function names() {
+    await ensureDirectories();
+    return (await jsonIn(directory)).sort();
+  }
+
+  let probe: { at: number; writable: Promise<boolean> } | undefined;
+  const probeWritable = async () => {
+    const path = join(directory, '.probe');
+    try {
+      await writeDurably(path, 'probe');
+      await unlink(path);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const countOrNull = (counting: Promise<number>) => counting.catch(() => null);
+
+  return {
+    async write(record) {
+      await writeDurably(fileOf(record.pass.id), JSON.stringify(record));
+      probe = undefined;
     },
 
     async list() {
@@ -72,6 +121,16 @@ export function fileSpool(directory: string): PurchaseSpool {
 
     async count() {
       return (await names()).length;
+    },
+
+    async status() {
+      if (!probe || Date.now() - probe.at > PROBE_TTL_MS) probe = { at: Date.now(), writable: probeWritable() };
+      const [writable, spooled, quarantined] = await Promise.all([
+        probe.writable,
+        countOrNull(names().then((found) => found.length)),
+        countOrNull(ensureDirectories().then(async () => (await jsonIn(conflicts)).length)),
+      ]);
+      return { writable, spooled, quarantined };
     },
   };
 }

@@ -95,7 +95,7 @@ function withHelpers(database: Database & { url?: string }): TestDatabase {
     breakWrites: async () => void (await queryRows(db, sql`alter table purchases rename to purchases_away`)),
     restoreWrites: async () => void (await queryRows(db, sql`alter table purchases_away rename to purchases`)),
     async reset() {
-      await queryRows(db, sql`truncate check_ins, events, purchases, outbox, idempotency_keys, contact_requests, auth_users, auth_sessions, auth_accounts, auth_verifications, profiles restart identity cascade`);
+      await queryRows(db, sql`truncate check_ins, events, purchases, outbox, idempotency_keys, contact_requests, auth_users, auth_sessions, auth_accounts, auth_verifications, profiles, rate_limits, quarantined_purchases restart identity cascade`);
     },
     async count(table) {
       const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
