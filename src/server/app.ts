@@ -48,6 +48,14 @@ export interface AppOptions {
   newId?: () => string;
   /** Timers that replay the spool and sweep old keys; tests drive those by hand. */
   backgroundJobs?: boolean;
+  /**
+   * Applies the migrations (PostgreSQL). The shop serves while it runs, and retries it until the
+   * database answers; the spool replay and the mail worker start once it is done. Unset: the
+   * database is migrated already (main.ts migrates PGlite before the app is built).
+   */
+  migrate?: () => Promise<void>;
+  /** Waits between migration attempts while the database is away (default 1 s doubling to 15 s). */
+  migrateRetryMs?: { first: number; max: number };
   /** Where log lines go (default stdout); tests read them from here. */
   logStream?: NodeJS.WritableStream;
   /** Sees every route as it is registered: the authorisation test walks them all. */
@@ -116,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   const spool = options.spool ?? fileSpool(join(config.DATA_DIR, 'spool'));
-  const idempotency = new IdempotencyStore(db, Math.ceil((2 * config.PAYMENT_DELAY_MS) / 1000) + 60);
+  const idempotency = new IdempotencyStore(db);
   const { payment, eventPayment } = paymentProviders(config, options);
   const mailContext = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const transport =
@@ -167,7 +175,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     onMailQueued: wakeMail,
   });
   await eventRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE, passCodes: codes });
-  healthRoutes(app, { db, spool });
+  const startUp = databaseStartUp(app, options);
+  healthRoutes(app, { db, spool, migrated: startUp.done });
   await webRoutes(app, {
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
     shop: { productName: config.PRODUCT_NAME, feedbackUrl: config.FEEDBACK_URL },
@@ -191,9 +200,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return run;
     };
     app.addHook('onReady', async () => {
-      void every(config.SPOOL_REPLAY_INTERVAL_MS, replay)();
-      every(IDEMPOTENCY_SWEEP_MS, () => sweepExpiredIdempotencyKeys(db));
-      outbox.start();
+      // The replay and the mail need the migrated database; until then purchases go to the spool.
+      void startUp.promise.then(() => {
+        if (startUp.closed()) return;
+        void every(config.SPOOL_REPLAY_INTERVAL_MS, replay)();
+        every(IDEMPOTENCY_SWEEP_MS, () => sweepExpiredIdempotencyKeys(db));
+        outbox.start();
+      });
     });
     app.addHook('onClose', async () => {
       for (const timer of timers) clearInterval(timer);
@@ -201,7 +214,45 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await outbox.stop();
     });
   }
-  app.addHook('onClose', async () => transport.close());
+  app.addHook('onClose', async () => {
+    idempotency.close();
+    await transport.close();
+  });
 
   return app as unknown as App;
+}
+
+/**
+ * Runs the migrations in the background when there are any to run, again and again until the
+ * database answers: the shop starts (and spools purchases) while PostgreSQL is down.
+ */
+function databaseStartUp(app: FastifyInstance, options: Pick<AppOptions, 'migrate' | 'migrateRetryMs'>) {
+  let done = !options.migrate;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+    wake?.();
+  });
+  const { first, max } = options.migrateRetryMs ?? { first: 1000, max: 15_000 };
+  const promise = (async () => {
+    if (!options.migrate) return;
+    for (let wait = first; !closed; wait = Math.min(wait * 2, max)) {
+      try {
+        await options.migrate();
+        done = true;
+        app.log.info('database migrated; spool replay and mail start');
+        return;
+      } catch (error) {
+        app.log.warn({ err: error }, `database not ready (${error instanceof Error ? error.message : String(error)}); trying again in ${wait / 1000} s`);
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, wait);
+      });
+    }
+  })();
+  return { promise, done: () => done, closed: () => closed };
 }
