@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { API_ERRORS } from '../core/messages.ts';
 import type { Config } from './config.ts';
-import type { CopyOut, Db } from './db/database.ts';
+import { type CopyOut, type Db, isDatabaseUnavailable } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { type PaymentProvider, simulatedPayment } from './payment/payment-provider.ts';
 import { createAuth } from './auth/auth.ts';
@@ -108,6 +108,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return reply.code(400).send(errorBody('invalid_json', API_ERRORS.invalidJson));
     }
     if (status >= 400 && status < 500) return reply.code(status).send(errorBody('bad_request', error.message));
+    // The database is away (not our bug, and not the client's): say so, and when to come back.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(errorBody('unavailable', API_ERRORS.unavailable));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(errorBody('internal', API_ERRORS.internal));
   });

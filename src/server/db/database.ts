@@ -145,6 +145,22 @@ export function isDataError(error: unknown): boolean {
   return false;
 }
 
+/**
+ * True when the database could not be reached or went away mid-query: refused or dropped
+ * connections, a pool that waited too long for one, a server shutting down (SQLSTATE class 08,
+ * 57P01-57P03), or a statement cancelled by the timeout (57014). Such a request may pass later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (/^(08|57P0[1-3]|57014)/.test(code) || /^(ECONN|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH)/.test(code)) return true;
+    }
+    if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated|connection is closed/i.test(message)) return true;
+  }
+  return false;
+}
+
 export async function ping(db: Db): Promise<void> {
   await queryRows(db, sql`select 1`);
 }

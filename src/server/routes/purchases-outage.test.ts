@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { API_ERRORS } from '../../core/messages.ts';
 import { queryRows } from '../db/database.ts';
 import { fileSpool } from '../spool/purchase-spool.ts';
 import { type DatabaseOutage, databaseOutage } from '../test-support/outage.ts';
@@ -253,4 +254,33 @@ describe.each(testBackends().filter((backend) => backend.name === 'postgres'))('
     const [mail] = await queryRows<{ status: string }>(t.database.db, sql`select status from outbox`);
     expect(mail?.status).toBe('sent');
   }, 60_000);
+});
+
+describe.each(testBackends())('other requests while the database is away, on $name', (backend) => {
+  const t = shopPerTest(backend);
+
+  it('answers 503 with Retry-After and the shop\'s message, never a 500', async () => {
+    const outage = await databaseOutage(t.database);
+    const shop = await startTestApp(t.database, {}, { db: outage.db });
+    try {
+      const [event] = await queryRows<{ id: number }>(
+        t.database.db,
+        sql`insert into events (title, starts_at, location, price_cents) values ('Cup Final', now() + interval '1 day', 'Riverside', 500) returning id`,
+      );
+      outage.down();
+      const answers = await Promise.all([
+        shop.app.inject({ method: 'GET', url: `/api/events/${event!.id}` }),
+        shop.app.inject({ method: 'POST', url: '/api/purchases', payload: { name: 'Ada Lovelace', email: 'ada@example.com', eventId: event!.id } }),
+        shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ada Lovelace', email: 'ada@example.com' } }),
+      ]);
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(503);
+        expect(answer.headers['retry-after']).toBe('5');
+        expect(answer.json().error).toEqual({ code: 'unavailable', message: API_ERRORS.unavailable });
+      }
+    } finally {
+      await shop.close();
+      await outage.close();
+    }
+  });
 });

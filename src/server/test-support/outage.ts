@@ -1,6 +1,8 @@
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import type { Db } from '../db/database.ts';
 import { openPostgres } from '../db/database.ts';
+import * as schema from '../db/schema.ts';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { TestDatabase } from './test-databases.ts';
 
 /**
@@ -62,7 +64,7 @@ export interface DatabaseOutage {
 
 /**
  * On PostgreSQL, a pool of its own through a TCP gate: the real driver meets a real outage. PGlite
- * runs inside the process and cannot go away, so there the driver seam (`execute`) fails instead.
+ * runs inside the process and cannot go away, so there the client's query methods fail instead.
  */
 export async function databaseOutage(database: TestDatabase): Promise<DatabaseOutage> {
   if (database.url) {
@@ -88,15 +90,18 @@ export async function databaseOutage(database: TestDatabase): Promise<DatabaseOu
     };
   }
   let away = false;
-  const db = new Proxy(database.db, {
+  // Every statement of a drizzle over this client fails while away, builder queries included.
+  const client = new Proxy(database.pglite!, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
-      if ((property === 'execute' || property === 'transaction') && typeof value === 'function') {
+      if (typeof value !== 'function') return value;
+      if (property === 'query' || property === 'exec' || property === 'transaction') {
         return (...args: unknown[]) => (away ? Promise.reject(connectionRefused()) : value.apply(target, args));
       }
-      return value;
+      return value.bind(target);
     },
   });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     down: () => void (away = true),

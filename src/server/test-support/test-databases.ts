@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
@@ -8,6 +9,8 @@ import { adminUrl, databaseUrl } from './postgres-urls.ts';
 export interface TestDatabase extends Database {
   /** PostgreSQL only: the clone's URL, for tests that open their own pool or connection on it. */
   url?: string;
+  /** PGlite only: the client itself, for tests that put a failing seam in front of it. */
+  pglite?: PGlite;
   /** Makes purchase writes fail for real (the table goes away) until restoreWrites(). */
   breakWrites(): Promise<void>;
   restoreWrites(): Promise<void>;
@@ -61,7 +64,7 @@ async function openPgliteFromSnapshot(): Promise<TestDatabase> {
   const client = newPglite({ loadDataDir: new Blob([snapshot]) });
   // Loading the snapshot takes a moment; tests (and their timeouts) start once it is done.
   await client.waitReady;
-  return withHelpers(openPglite({ client }));
+  return withHelpers({ ...openPglite({ client }), pglite: client });
 }
 
 async function openPostgresClone(serverUrl: string, template: string): Promise<TestDatabase> {
@@ -88,7 +91,7 @@ async function openPostgresClone(serverUrl: string, template: string): Promise<T
   });
 }
 
-function withHelpers(database: Database & { url?: string }): TestDatabase {
+function withHelpers(database: Database & { url?: string; pglite?: PGlite }): TestDatabase {
   const db: Db = database.db;
   return {
     ...database,
