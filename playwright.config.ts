@@ -24,6 +24,7 @@ function shop(port: number, extraEnv: Record<string, string> = {}) {
       RATE_LIMIT_PER_MINUTE: '1000',
       CONTACT_RATE_LIMIT_PER_MINUTE: '1000',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      CONFIRMATIONS_PER_ADDRESS: '1000',
       FEEDBACK_URL,
       // The tests expect these: never inherit a real database, mail server or shop name from the shell.
       PRODUCT_NAME: 'SkipPass',

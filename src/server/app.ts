@@ -1,7 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { API_ERRORS } from '../core/messages.ts';
 import type { Config } from './config.ts';
@@ -25,6 +24,8 @@ import { contactService } from './services/contact-service.ts';
 import { purchaseService } from './services/purchase-service.ts';
 import { replaySpool } from './services/spool-replayer.ts';
 import { fileSpool, type PurchaseSpool } from './spool/purchase-spool.ts';
+import { shopLimits } from './limits/limits.ts';
+import { sharedCounter } from './limits/shared-counter.ts';
 
 /** The built front end: dist/web, beside dist/server (and beside src/server when run from source). */
 const DEFAULT_WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -123,10 +124,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       directives: { 'upgrade-insecure-requests': null },
     },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new ApiError(429, 'rate_limited', API_ERRORS.tooManyRequests),
-  });
+  // Every limit (per IP, per email, per recipient) in the database, shared by all instances.
+  const limits = shopLimits(sharedCounter(db, { log: app.log }), config);
 
   const spool = options.spool ?? fileSpool(join(config.DATA_DIR, 'spool'));
   const idempotency = new IdempotencyStore(db);
@@ -160,8 +159,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...(options.newId ? { newId: options.newId } : {}),
   });
 
-  purchaseRoutes(app, { purchases, perMinute: config.RATE_LIMIT_PER_MINUTE, db, timeZone: config.SHOP_TIMEZONE });
-  contactRoutes(app, { contact: contactService({ db }), perMinute: config.CONTACT_RATE_LIMIT_PER_MINUTE, onQueued: wakeMail });
+  purchaseRoutes(app, { purchases, limits, db, timeZone: config.SHOP_TIMEZONE });
+  contactRoutes(app, { contact: contactService({ db }), limits, onQueued: wakeMail });
   const auth = createAuth({
     db,
     log: app.log,
@@ -169,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     publicUrl: config.PUBLIC_URL,
     onMailQueued: wakeMail,
   });
-  authRoutes(app, { auth, db, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+  authRoutes(app, { auth, db, limits, publicUrl: config.PUBLIC_URL });
   await adminRoutes(app, {
     db,
     copyOut: options.copyOut,

@@ -32,9 +32,10 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    // The public address, and the address this very request came to (a club may open the shop
-    // by its LAN address): a cross-site request carries another site's Origin and still fails.
-    trustedOrigins: async (request) => [options.publicUrl, request ? new URL(request.url).origin : undefined],
+    // Only the public address: the Host header must not decide where links and callbacks lead.
+    // A page opened by the shop's LAN address still works: routes/auth.ts passes a same-origin
+    // request's Origin on as this one (ADR 0004).
+    trustedOrigins: [options.publicUrl],
     database: drizzleAdapter(options.db, {
       provider: 'pg',
       schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
@@ -69,6 +70,9 @@ export function createAuth(options: AuthOptions) {
     // Sign-in and sign-up are limited per IP and per email by the Fastify routes (routes/auth.ts).
     rateLimit: { enabled: false },
     advanced: {
+      // better-auth turns its Origin and callback checks off when NODE_ENV is test; the tests
+      // must see what production does.
+      disableOriginCheck: false,
       useSecureCookies: options.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SESSION_IDLE_SECONDS, SESSION_RENEW_AFTER_SECONDS } from '../auth/auth.ts';
@@ -6,7 +8,7 @@ import { queryRows } from '../db/database.ts';
 import { cookieFrom, signIn, signUp, STAFF_PASSWORD, staffSession, verificationLink } from '../test-support/staff.ts';
 import { shopPerTest, startTestApp } from '../test-support/test-app.ts';
 import { testBackends } from '../test-support/test-databases.ts';
-import { AUTH_TOO_MANY, LIMITED_AUTH_POSTS } from './auth.ts';
+import { AUTH_INVALID_PASSWORD, AUTH_TOO_MANY, LIMITED_AUTH_POSTS } from './auth.ts';
 
 /** Every Set-Cookie header of a response, one entry per cookie. */
 const setCookies = (headers: Record<string, unknown>): string[] => ([] as string[]).concat((headers['set-cookie'] as string[]) ?? []);
@@ -84,7 +86,7 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
 
   it('ends the session on the server at sign-out', async () => {
     const cookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
-    const out = await t.shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: {} });
+    const out = await t.shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: 'http://localhost:3000' }, payload: {} });
     expect(out.statusCode).toBe(200);
     expect((await me(cookie)).json().user).toBeNull();
     expect((await t.shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).statusCode).toBe(401);
@@ -240,5 +242,170 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
       payload: { email: 'target@example.com', newEmail: 'elsewhere@example.com', password: 'guess-guess' },
     });
     expect(dodge.statusCode).toBe(429);
+  });
+});
+
+/**
+ * Spellings of one auth path that a URL parser (WHATWG, which builds the Request better-auth
+ * routes) or a router might resolve to the same endpoint: dot segments, their percent-encoded
+ * forms, backslashes, doubled and trailing slashes, a query, case.
+ */
+function spellingsOf(url: string): string[] {
+  const rest = url.slice('/api/auth/'.length);
+  const [first, ...others] = rest.split('/');
+  const tail = others.length > 0 ? `/${others.join('/')}` : '';
+  return [
+    `/api/auth/./${rest}`,
+    `/api/auth/x/../${rest}`,
+    `/api/auth/%2e/${rest}`,
+    `/api/auth/%2E/${rest}`,
+    `/api/auth/x/%2e%2e/${rest}`,
+    `/api/auth/x/.%2E/${rest}`,
+    `/api/auth/${first}/.${tail}`,
+    `/api/auth/${rest}/.`,
+    `/api/auth/${rest}/x/..`,
+    `/api/auth/x\\..\\${rest}`,
+    `/api/auth\\${rest}`,
+    `/api/auth//${rest}`,
+    `/api/auth/${rest}/`,
+    `/api/auth/${rest}//`,
+    `/api/auth/${rest}?a=1`,
+    `/api/auth/${rest.toUpperCase()}`,
+    `/api/auth/${rest.replace('-', '%2D')}`,
+    `/api/auth/${rest.replace('/', '%2F')}`,
+    `/api/auth/${rest};x=1`,
+  ];
+}
+
+describe.each(testBackends())('the auth edge on $name', (backend) => {
+  const t = shopPerTest(backend, { PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
+
+  /** The app on a real socket: an injected request's URL is normalised before Fastify sees it, a client's is not. */
+  async function listening() {
+    await t.shop.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.shop.app.server.address() as AddressInfo;
+    return (path: string, payload: object) =>
+      new Promise<{ statusCode: number; body: string }>((resolve, reject) => {
+        const body = JSON.stringify(payload);
+        const request = httpRequest(
+          { host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (text += chunk));
+            response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, body: text }));
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+  }
+
+  it('holds the per-email limit of every limited auth POST, however its path is spelt', async () => {
+    const post = await listening();
+    for (const [n, url] of LIMITED_AUTH_POSTS.entries()) {
+      const email = `spelt${n}@example.com`;
+      const payload = { email, newEmail: email, password: 'guess-guess', newPassword: 'guess-guess-2', name: 'x' };
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const response = await post(url, payload);
+        expect(response.statusCode, url).not.toBe(429);
+      }
+      for (const spelling of spellingsOf(url)) {
+        const response = await post(spelling, payload);
+        // Either refused as no such path, or counted against the address (and refused): never handled.
+        expect([404, 429], `${spelling} answered ${response.statusCode} ${response.body}`).toContain(response.statusCode);
+      }
+    }
+  });
+
+  it('lets no spelling of sign-in try more than 5 passwords a minute against one account', async () => {
+    await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
+    const post = await listening();
+    let tried = 0;
+    for (const spelling of ['/api/auth/sign-in/email', ...spellingsOf('/api/auth/sign-in/email')]) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const response = await post(spelling, { email: 'boss@example.com', password: `guess-${attempt}` });
+        if (response.statusCode === 401) tried++;
+      }
+    }
+    // staffSession signed in once already.
+    expect(tried).toBeLessThanOrEqual(4);
+  });
+
+  it('still serves the canonical paths and GETs with a query', async () => {
+    const session = await t.shop.app.inject({ method: 'GET', url: '/api/auth/get-session' });
+    expect(session.statusCode).toBe(200);
+    const ok = await t.shop.app.inject({ method: 'GET', url: '/api/auth/ok?x=1' });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it.each(['', ' ', 'exa mple', '[::1', 'a:b:c', 'localhost:99999', 'user@host', 'host/path', '%00'])(
+    'answers a Host header of %j without a 500',
+    async (host) => {
+      for (const request of [
+        { method: 'GET' as const, url: '/api/auth/get-session' },
+        { method: 'POST' as const, url: '/api/auth/sign-in/email', payload: { email: 'x@example.com', password: 'guess-guess' } },
+        { method: 'POST' as const, url: '/api/auth/sign-up/email', payload: { email: 'host@example.com', password: 'guess-guess', name: 'x' } },
+      ]) {
+        const response = await t.shop.app.inject({ ...request, headers: { host } });
+        expect(response.statusCode, `${request.url} ${response.body}`).toBeLessThan(500);
+      }
+    },
+  );
+
+  it('builds verification links from PUBLIC_URL, not from the Host header, and trusts no callback on the Host', async () => {
+    const created = await t.shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { host: 'evil.example' },
+      payload: { email: 'victim@example.com', password: STAFF_PASSWORD, name: 'victim@example.com' },
+    });
+    expect(created.statusCode).toBe(200);
+    const withCallback = await t.shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      headers: { host: 'evil.example', origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
+      payload: { email: 'victim@example.com', callbackURL: 'http://evil.example/welcome' },
+    });
+    expect(withCallback.statusCode).toBe(403);
+    const links = await queryRows<{ payload: { url: string } | string }>(
+      t.database.db,
+      sql`select payload from outbox where kind = 'account_verification'`,
+    );
+    expect(links.length).toBeGreaterThan(0);
+    for (const { payload } of links) {
+      const { url } = typeof payload === 'string' ? JSON.parse(payload) : payload;
+      expect(url).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
+      expect(url).not.toContain('evil');
+    }
+  });
+
+  it('keeps the LAN rule: a same-origin request by another address is trusted, a cross-site one is not', async () => {
+    const cookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
+    const signOut = (headers: Record<string, string>) =>
+      t.shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, ...headers }, payload: {} });
+    const foreign = await signOut({ host: '192.168.1.5:3000', origin: 'http://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    const lan = await signOut({ host: '192.168.1.5:3000', origin: 'http://192.168.1.5:3000' });
+    expect(lan.statusCode).toBe(200);
+  });
+
+  const controlEmails = ['boss\u0000@example.com', 'bo\u0007ss@example.com', 'boss@exa\u0000mple.com', '\uD800boss@example.com', 'boss@example.com\uDFFF'];
+
+  it.each(controlEmails)('refuses the email %j at sign-up and sign-in with the spec message', async (email) => {
+    for (const url of ['/api/auth/sign-up/email', '/api/auth/sign-in/email', '/api/auth/send-verification-email']) {
+      const response = await t.shop.app.inject({ method: 'POST', url, payload: { email, password: STAFF_PASSWORD, name: 'Boss' } });
+      expect(response.statusCode, `${url} ${response.body}`).toBe(400);
+      expect(response.json().error.message, url).toBe('Please enter a valid email address');
+    }
+    expect(await t.database.count('outbox')).toBe(0);
+  });
+
+  it.each(['pass\u0000word', 'pass\uD800word'])('refuses the password %j with a clear 400', async (password) => {
+    for (const url of ['/api/auth/sign-up/email', '/api/auth/sign-in/email']) {
+      const response = await t.shop.app.inject({ method: 'POST', url, payload: { email: 'boss@example.com', password, name: 'Boss' } });
+      expect(response.statusCode, `${url} ${response.body}`).toBe(400);
+      expect(response.json().error.message, url).toBe(AUTH_INVALID_PASSWORD);
+    }
   });
 });

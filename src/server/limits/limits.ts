@@ -1,0 +1,100 @@
+import type { FastifyReply } from 'fastify';
+import { API_ERRORS } from '../../core/messages.ts';
+import { ApiError } from '../errors.ts';
+import type { Hit, LimitWindow, SharedCounter } from './shared-counter.ts';
+
+const MINUTE_MS = 60_000;
+
+/** The auth 429 text (SPEC has none; the sign-in form shows the server's message). */
+export const AUTH_TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
+
+/** Each email address: at most this many auth attempts a minute, whatever AUTH_RATE_LIMIT_PER_MINUTE says. */
+export const AUTH_PER_EMAIL_PER_MINUTE = 5;
+
+/** Purchase confirmations one client may have sent to one address in this window. */
+export const CONFIRMATION_WINDOW_MS = 10 * MINUTE_MS;
+
+export interface LimitSettings {
+  /** Purchases per client IP per minute (0: off). */
+  RATE_LIMIT_PER_MINUTE: number;
+  /** Contact requests per client IP per minute (0: off). */
+  CONTACT_RATE_LIMIT_PER_MINUTE: number;
+  /** Credential-checking or mail-sending auth POSTs per client IP per minute (0: off). */
+  AUTH_RATE_LIMIT_PER_MINUTE: number;
+  /** Purchase confirmations one client IP may cause to one address per 10 minutes (0: off). */
+  CONFIRMATIONS_PER_ADDRESS: number;
+}
+
+/** What a 429 of one limit says. */
+interface Rule extends LimitWindow {
+  code: string;
+  message: string;
+}
+
+const rule = (name: string, points: number, windowMs: number, code: string, message: string): Rule | undefined =>
+  points > 0 ? { name, points, windowMs, code, message } : undefined;
+
+/**
+ * The mailbox an address delivers to, as far as the cap is concerned: letter case and a +tag
+ * (sub-addressing) do not make another mailbox, so they cannot multiply the allowance.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const local = address.slice(0, at);
+  const plus = local.indexOf('+');
+  return `${plus > 0 ? local.slice(0, plus) : local}${address.slice(at)}`;
+}
+
+/**
+ * Every limit of the shop, in one store shared by all its processes (see sharedCounter). Each
+ * check counts the request against all its limits in one statement, and answers 429 with the
+ * limit's text and a Retry-After header when one is used up.
+ */
+export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
+  const purchasesPerIp = rule('purchase-ip', settings.RATE_LIMIT_PER_MINUTE, MINUTE_MS, 'rate_limited', API_ERRORS.tooManyRequests);
+  const confirmationsPerAddress = rule(
+    'purchase-mail',
+    settings.CONFIRMATIONS_PER_ADDRESS,
+    CONFIRMATION_WINDOW_MS,
+    'recipient_rate_limited',
+    API_ERRORS.tooManyConfirmations,
+  );
+  const contactPerIp = rule('contact-ip', settings.CONTACT_RATE_LIMIT_PER_MINUTE, MINUTE_MS, 'rate_limited', API_ERRORS.tooManyRequests);
+  const authPerIp = rule('auth-ip', settings.AUTH_RATE_LIMIT_PER_MINUTE, MINUTE_MS, 'rate_limited', AUTH_TOO_MANY);
+  // Always on: it protects the owner of the address (from a flood of mail, from password guessing).
+  const authPerEmail = rule('auth-email', AUTH_PER_EMAIL_PER_MINUTE, MINUTE_MS, 'rate_limited', AUTH_TOO_MANY)!;
+
+  async function check(reply: FastifyReply, hits: Array<{ rule: Rule | undefined; subject: string }>): Promise<void> {
+    const counted: Hit[] = [];
+    for (const { rule, subject } of hits) if (rule) counted.push({ window: rule, subject });
+    const verdict = await counter.hit(counted);
+    if (!verdict.refused) return;
+    const refused = verdict.refused as Rule;
+    reply.header('retry-after', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
+    throw new ApiError(429, refused.code, refused.message);
+  }
+
+  return {
+    /**
+     * A purchase, before it is charged: per client IP, and per client and recipient mailbox (what
+     * one client can make land in an address it may not own; a family buying passes together
+     * under one email stays well within it).
+     */
+    purchase: (reply: FastifyReply, ip: string, email: string) =>
+      check(reply, [
+        { rule: purchasesPerIp, subject: ip },
+        { rule: confirmationsPerAddress, subject: `${ip}\n${mailboxOf(email)}` },
+      ]),
+    contact: (reply: FastifyReply, ip: string) => check(reply, [{ rule: contactPerIp, subject: ip }]),
+    /** A credential check or an auth mail: per client IP, and per address (when the request names one). */
+    auth: (reply: FastifyReply, ip: string, email: string) =>
+      check(reply, [
+        { rule: authPerIp, subject: ip },
+        { rule: email ? authPerEmail : undefined, subject: mailboxOf(email) },
+      ]),
+  };
+}
+
+export type ShopLimits = ReturnType<typeof shopLimits>;
