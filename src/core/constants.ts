@@ -15,6 +15,14 @@ export const LIMITS = {
   passwordMin: 6,
 } as const;
 
+/**
+ * Code points a name, event name or event title may hold (location: twice this). Limits count
+ * reader characters (src/core/text-length.ts), and one of those may be many code points; this bound
+ * keeps every value that passes validation storable in its varchar(400) column (the server's
+ * schema.ts sizes the columns with the same number).
+ */
+export const TEXT_COLUMN_MAX = 400;
+
 /** Pass ID: 10 uppercase hexadecimal characters taken from a random UUID. */
 export const PASS_ID_LENGTH = 10;
 export const PASS_ID_PATTERN = /^[0-9A-F]{10}$/;

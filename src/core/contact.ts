@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, LIMITS } from './constants.ts';
+import { LIMITS, TEXT_COLUMN_MAX } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 import { sanitizeText } from './sanitize.ts';
-import { optionalText } from './validation.ts';
+import { codePointLength, exceeds, isBlank, isShorterThan } from './text-length.ts';
+import { isPlainEmail, optionalText } from './validation.ts';
 
 export interface ContactInput {
   name: string;
@@ -15,9 +16,10 @@ export const contactInputSchema = z
   .transform((raw): ContactInput => ({ name: sanitizeText(raw.name), email: sanitizeText(raw.email) }))
   .superRefine((input, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
-    if (!input.name || !input.email) return fail(VALIDATION.fillAllFields);
-    if (!EMAIL_PATTERN.test(input.email)) return fail(VALIDATION.contactInvalidEmail);
-    if (input.name.length < LIMITS.nameMin) return fail(VALIDATION.contactNameMin);
-    if (input.name.length > LIMITS.nameMax) return fail(VALIDATION.nameMax);
-    if (input.email.length > LIMITS.emailMax) return fail(VALIDATION.emailMax);
+    // Reader characters and column-sized code points, as the purchase form counts them.
+    if (isBlank(input.name) || isBlank(input.email)) return fail(VALIDATION.fillAllFields);
+    if (!isPlainEmail(input.email)) return fail(VALIDATION.contactInvalidEmail);
+    if (isShorterThan(input.name, LIMITS.nameMin, TEXT_COLUMN_MAX)) return fail(VALIDATION.contactNameMin);
+    if (exceeds(input.name, LIMITS.nameMax, TEXT_COLUMN_MAX)) return fail(VALIDATION.nameMax);
+    if (codePointLength(input.email) > LIMITS.emailMax) return fail(VALIDATION.emailMax);
   });

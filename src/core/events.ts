@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, LIMITS } from './constants.ts';
+import { LIMITS, TEXT_COLUMN_MAX } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 import { sanitizeText } from './sanitize.ts';
-import { optionalText } from './validation.ts';
+import { codePointLength, exceeds, isBlank, isShorterThan } from './text-length.ts';
+import { isPlainEmail, optionalText } from './validation.ts';
 
 /** An event as the public event page and the staff screens show it. */
 export interface ShopEvent {
@@ -24,6 +25,21 @@ export const EVENT_MESSAGES = {
   priceInvalid: 'Price must be an amount from 0.00 to 1000.00',
 } as const;
 
+/**
+ * A real day written YYYY-MM-DD, in the years PostgreSQL reads in that form (0001 to 9999):
+ * 2026-02-30, 2026-13-01 and 0000-01-01 are refused here, not by the database.
+ */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one (Date.UTC maps years 0-99 to 19xx, so set it).
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(year, month, 0);
+  return day <= lastDay.getUTCDate();
+}
+
 /** Staff create and edit events with this; the price arrives in dollars as typed ("3" or "12.50"). */
 export const eventInputSchema = z
   .strictObject({ title: optionalText, date: optionalText, time: optionalText, location: optionalText, price: z.union([z.string(), z.number()]) })
@@ -36,12 +52,12 @@ export const eventInputSchema = z
   }))
   .superRefine((input, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
-    if (input.title.length < 2 || input.title.length > 100) return fail(EVENT_MESSAGES.titleRequired);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || Number.isNaN(Date.parse(`${input.date}T00:00:00Z`))) {
-      return fail(EVENT_MESSAGES.dateInvalid);
-    }
+    if (isShorterThan(input.title, 2, TEXT_COLUMN_MAX) || exceeds(input.title, 100, TEXT_COLUMN_MAX)) return fail(EVENT_MESSAGES.titleRequired);
+    if (!isCalendarDate(input.date)) return fail(EVENT_MESSAGES.dateInvalid);
     if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(input.time)) return fail(EVENT_MESSAGES.timeInvalid);
-    if (input.location.length < 2 || input.location.length > 200) return fail(EVENT_MESSAGES.locationRequired);
+    if (isShorterThan(input.location, 2, 2 * TEXT_COLUMN_MAX) || exceeds(input.location, 200, 2 * TEXT_COLUMN_MAX)) {
+      return fail(EVENT_MESSAGES.locationRequired);
+    }
     if (!/^\d{1,4}(\.\d{1,2})?$/.test(input.price) || Number(input.price) > 1000) return fail(EVENT_MESSAGES.priceInvalid);
   })
   .transform(({ price, ...event }) => ({ ...event, priceCents: Math.round(Number(price) * 100) }));
@@ -54,11 +70,11 @@ export const eventPurchaseInputSchema = z
   .transform((raw) => ({ name: sanitizeText(raw.name), email: sanitizeText(raw.email), eventId: raw.eventId }))
   .superRefine((input, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
-    if (!input.name || !input.email) return fail(VALIDATION.fillAllFields);
-    if (!EMAIL_PATTERN.test(input.email)) return fail(VALIDATION.invalidEmail);
-    if (input.name.length < LIMITS.nameMin) return fail(VALIDATION.contactNameMin);
-    if (input.name.length > LIMITS.nameMax) return fail(VALIDATION.nameMax);
-    if (input.email.length > LIMITS.emailMax) return fail(VALIDATION.emailMax);
+    if (isBlank(input.name) || isBlank(input.email)) return fail(VALIDATION.fillAllFields);
+    if (!isPlainEmail(input.email)) return fail(VALIDATION.invalidEmail);
+    if (isShorterThan(input.name, LIMITS.nameMin, TEXT_COLUMN_MAX)) return fail(VALIDATION.contactNameMin);
+    if (exceeds(input.name, LIMITS.nameMax, TEXT_COLUMN_MAX)) return fail(VALIDATION.nameMax);
+    if (codePointLength(input.email) > LIMITS.emailMax) return fail(VALIDATION.emailMax);
   });
 
 /** What a door scan or a typed pass ID came to (POST /api/admin/check-ins). */

@@ -96,6 +96,48 @@ describe('purchase form rules (SPEC section 5)', () => {
     expect(messageOf({ ...at, eventName: 'v'.repeat(101) })).toBe(VALIDATION.eventNameMax);
   });
 
+  it('counts characters as a reader does: one emoji is too short a name, 100 emoji are a full one', () => {
+    expect(messageOf({ ...valid, name: '\u{1F600}' })).toBe(VALIDATION.nameAndEventMin);
+    expect(messageOf({ ...valid, eventName: '\u{1F1EB}\u{1F1F7}' })).toBe(VALIDATION.nameAndEventMin);
+    expect(messageOf({ ...valid, name: 'A\u200B' })).toBe(VALIDATION.nameAndEventMin);
+    expect(run({ ...valid, name: '\u{1F600}'.repeat(100) })).toEqual({ ok: true, value: { ...valid, name: '\u{1F600}'.repeat(100) } });
+    expect(messageOf({ ...valid, name: '\u{1F600}'.repeat(101) })).toBe(VALIDATION.nameMax);
+    expect(messageOf({ ...valid, eventName: 'Zo\u00EB '.repeat(25) })).toBeNull();
+  });
+
+  it.each([
+    ['zero-width spaces', '\u200B\u200B\u200B'],
+    ['a zero-width joiner', '\u200D\u200D'],
+    ['bidi overrides and isolates', '\u202A\u202B\u202E\u2066\u2069'],
+    ['byte order marks', '\uFEFF\uFEFF'],
+    ['combining marks alone', '\u0301\u0302\u0303'],
+    ['variation selectors', '\uFE0F\uFE0E'],
+    ['invisible characters around spaces', '\u200B \u2060 \u180E'],
+  ])('asks for every field when a name is only %s', (_label, name) => {
+    expect(messageOf({ ...valid, name })).toBe(VALIDATION.fillAllFields);
+    expect(messageOf({ ...valid, eventName: name })).toBe(VALIDATION.fillAllFields);
+  });
+
+  it('refuses a value with more code points than its column holds, as too long', () => {
+    const zalgo = `Ada${'\u0301'.repeat(400)}`;
+    expect(messageOf({ ...valid, name: zalgo })).toBe(VALIDATION.nameMax);
+    expect(messageOf({ ...valid, eventName: zalgo })).toBe(VALIDATION.eventNameMax);
+  });
+
+  it('strips lone surrogates and control characters, which the database cannot store', () => {
+    expect(run({ ...valid, name: 'Ada\uD800 Love\uDC00lace\u0000' })).toEqual({ ok: true, value: valid });
+    expect(messageOf({ ...valid, name: '\uD83D' })).toBe(VALIDATION.fillAllFields);
+  });
+
+  it('refuses an email with an invisible character in it, and counts the email in code points', () => {
+    expect(messageOf({ ...valid, email: 'ada\u200B@example.com' })).toBe(VALIDATION.invalidEmail);
+    expect(messageOf({ ...valid, email: 'ada@exa\u202Emple.com' })).toBe(VALIDATION.invalidEmail);
+    const emoji = `${'\u{1F600}'.repeat(242)}@example.com`;
+    expect(emoji.length).toBeGreaterThan(254);
+    expect(messageOf({ ...valid, email: emoji })).toBeNull();
+    expect(messageOf({ ...valid, email: `\u{1F600}${emoji}` })).toBe(VALIDATION.emailMax);
+  });
+
   it('measures length after sanitising', () => {
     expect(messageOf({ ...valid, name: `  ${'n'.repeat(100)}<>  ` })).toBeNull();
   });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, LIMITS, PASS_ID_LENGTH } from './constants.ts';
+import { LIMITS, PASS_ID_LENGTH, TEXT_COLUMN_MAX } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 import { sanitizeText } from './sanitize.ts';
-import { optionalText } from './validation.ts';
+import { codePointLength, exceeds, isBlank, isShorterThan } from './text-length.ts';
+import { isPlainEmail, optionalText } from './validation.ts';
 
 export interface PurchaseInput {
   name: string;
@@ -43,14 +44,15 @@ export const purchaseInputSchema = z
   )
   .superRefine((input, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
-    if (!input.name || !input.email || !input.eventName) return fail(VALIDATION.fillAllFields);
-    if (!EMAIL_PATTERN.test(input.email)) return fail(VALIDATION.invalidEmail);
-    if (input.name.length < LIMITS.nameMin || input.eventName.length < LIMITS.eventNameMin) {
-      return fail(VALIDATION.nameAndEventMin);
-    }
-    if (input.name.length > LIMITS.nameMax) return fail(VALIDATION.nameMax);
-    if (input.email.length > LIMITS.emailMax) return fail(VALIDATION.emailMax);
-    if (input.eventName.length > LIMITS.eventNameMax) return fail(VALIDATION.eventNameMax);
+    // Lengths are reader characters (one emoji is one; invisible ones are none), and a value may
+    // not hold more code points than its column, so whatever passes here can be stored.
+    if (isBlank(input.name) || isBlank(input.email) || isBlank(input.eventName)) return fail(VALIDATION.fillAllFields);
+    if (!isPlainEmail(input.email)) return fail(VALIDATION.invalidEmail);
+    const short = (text: string, min: number) => isShorterThan(text, min, TEXT_COLUMN_MAX);
+    if (short(input.name, LIMITS.nameMin) || short(input.eventName, LIMITS.eventNameMin)) return fail(VALIDATION.nameAndEventMin);
+    if (exceeds(input.name, LIMITS.nameMax, TEXT_COLUMN_MAX)) return fail(VALIDATION.nameMax);
+    if (codePointLength(input.email) > LIMITS.emailMax) return fail(VALIDATION.emailMax);
+    if (exceeds(input.eventName, LIMITS.eventNameMax, TEXT_COLUMN_MAX)) return fail(VALIDATION.eventNameMax);
   });
 
 /** The confirmation object the buyer keeps (SPEC section 3, "Pass"). */

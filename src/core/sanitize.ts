@@ -1,11 +1,15 @@
 /**
- * C0 control characters (NUL, tab, CR, LF, ...) and DEL. They have no place in a name, an email
- * address or an event name, and a NUL cannot be stored by PostgreSQL at all (text and jsonb refuse
- * it), so it would fail the write of every purchase that shares its statement.
+ * Control characters (C0 such as NUL, tab, CR and LF; DEL; C1) and lone UTF-16 surrogates. None has
+ * a place in a name, an email address or an event name, and PostgreSQL refuses both NUL and a lone
+ * surrogate (text refuses NUL, jsonb refuses both), so either would fail the write of every purchase
+ * that shares its statement. They are stripped, like < > " ' &, rather than refused: no keyboard
+ * types them, so they come from a broken client or a paste, and what remains is what the person
+ * meant (a lone surrogate is half an emoji cut in two). A surrogate pair (a whole emoji) is one code
+ * point to the `u` flag, so only unpaired halves match \p{Cs}.
  */
-const CONTROL_CHARACTERS = '\\u0000-\\u001f\\u007f';
-const TEXT_STRIPPED = new RegExp(`[${CONTROL_CHARACTERS}<>"'&]`, 'g');
-const AUTH_EMAIL_STRIPPED = new RegExp(`[${CONTROL_CHARACTERS}<>]`, 'g');
+const CONTROL_CHARACTERS = '\\p{Cc}\\p{Cs}';
+const TEXT_STRIPPED = new RegExp(`[${CONTROL_CHARACTERS}<>"'&]`, 'gu');
+const AUTH_EMAIL_STRIPPED = new RegExp(`[${CONTROL_CHARACTERS}<>]`, 'gu');
 
 /**
  * SPEC section 5: text inputs are trimmed and stripped of < > " ' & (and of control characters).

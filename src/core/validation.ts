@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './constants.ts';
+import { hasInvisible } from './text-length.ts';
 
 /** The outcome of checking one input: the clean value, or the single message a user should see. */
 export type Checked<T> =
@@ -25,3 +27,11 @@ export const optionalText = z
   .string()
   .nullish()
   .transform((value) => value ?? '');
+
+/**
+ * The spec's simple email pattern, and nothing that draws nothing: an address with a zero-width
+ * or bidi character in it would look like another person's address in the staff lists.
+ */
+export function isPlainEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email) && !hasInvisible(email);
+}

@@ -33,6 +33,32 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
     expect(await t.database.count('outbox')).toBe(0);
   });
 
+  it('strips a lone surrogate from the name (the database refuses one) and sends the confirmation', async () => {
+    const response = await contact({ name: 'Gr\uD800ace \uDC00Hopper', email: 'grace@example.com' });
+    expect(response.statusCode).toBe(202);
+    const requests = await queryRows<{ name: string }>(t.database.db, sql`select name from contact_requests`);
+    expect(requests).toEqual([{ name: 'Grace Hopper' }]);
+    expect(await t.database.count('outbox')).toBe(1);
+  });
+
+  it.each([
+    [{ name: '\u{1F600}', email: 'grace@example.com' }, 'Name must be at least 2 characters long'],
+    [{ name: '\u200B\u202E\u2066\uFEFF', email: 'grace@example.com' }, VALIDATION.fillAllFields],
+    [{ name: '\uDFFF\uD800', email: 'grace@example.com' }, VALIDATION.fillAllFields],
+    [{ name: `Grace${'\u0301'.repeat(400)}`, email: 'grace@example.com' }, VALIDATION.nameMax],
+  ])('counts the name as a reader does: 400 for %j', async (payload, message) => {
+    const response = await contact(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(message);
+    expect(await t.database.count('outbox')).toBe(0);
+  });
+
+  it('stores a name of 100 emoji', async () => {
+    const name = '\u{1F469}\u200D\u{1F52C}'.repeat(100);
+    expect((await contact({ name, email: 'grace@example.com' })).statusCode).toBe(202);
+    expect(await queryRows(t.database.db, sql`select name from contact_requests`)).toEqual([{ name }]);
+  });
+
   it('sends one confirmation per address per minute, whatever the letter case', async () => {
     expect((await contact({ name: 'Grace', email: 'grace@example.com' })).statusCode).toBe(202);
     const again = await contact({ name: 'Someone Else', email: 'GRACE@example.com' });

@@ -69,6 +69,29 @@ describe.each(testBackends())('events and check-ins on $name', (backend) => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe(message);
     });
+
+    it.each(['2026-02-30', '0000-01-01', '2026-13-01', '2027-02-29'])(
+      'answers 400, not 500, to the impossible date %s on create and edit, and stores nothing',
+      async (date) => {
+        const created = await call('POST', '/api/admin/events', { ...derby, date });
+        expect(created.statusCode).toBe(400);
+        expect(created.json().error).toEqual({ code: 'validation_failed', message: 'Date must be a date such as 2026-12-31' });
+        const event = await createEvent();
+        const edited = await call('PUT', `/api/admin/events/${event.id}`, { ...derby, date });
+        expect(edited.statusCode).toBe(400);
+        expect((await call('GET', `/api/admin/events`)).json().items).toEqual([expect.objectContaining({ date: '2026-12-05' })]);
+      },
+    );
+
+    it('stores a title and location of reader-counted length: 100 emoji, 200 flags', async () => {
+      const title = '\u{1F3C6}'.repeat(100);
+      const location = '\u{1F1EC}\u{1F1E7}'.repeat(200);
+      const created = await call('POST', '/api/admin/events', { ...derby, title, location });
+      expect(created.statusCode).toBe(201);
+      expect((await t.shop.app.inject({ method: 'GET', url: `/api/events/${created.json().id}` })).json()).toMatchObject({ title, location });
+      const tooLong = await call('POST', '/api/admin/events', { ...derby, title: `Cup${'\u0301'.repeat(400)}` });
+      expect(tooLong.json().error.message).toBe('Title must be 2 to 100 characters long');
+    });
   });
 
   describe('buying through an event page', () => {
