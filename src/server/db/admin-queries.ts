@@ -23,9 +23,19 @@ export function encodeCursor(cursor: PurchaseCursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
 }
 
+/**
+ * The cursor a page gave out, or null for anything else: a time that is not a real instant
+ * (2026-02-30, year 0000, hour 24) or an id past the safe integers would otherwise reach
+ * PostgreSQL's cast and fail there, as a 500.
+ */
 export function decodeCursor(text: string): PurchaseCursor | null {
-  const [createdAt, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(createdAt) || !id || !/^\d{1,18}$/.test(id)) return null;
+  const parts = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  const [createdAt, id] = parts;
+  if (parts.length !== 2 || !createdAt || !id || !/^\d{1,16}$/.test(id) || !Number.isSafeInteger(Number(id))) return null;
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z$/.exec(createdAt);
+  // A real instant prints back as itself to the millisecond; 2026-02-30 would print as March 2.
+  const instant = match ? new Date(`${match[1]}Z`) : null;
+  if (!instant || Number.isNaN(instant.getTime()) || instant.getUTCFullYear() < 1 || instant.toISOString() !== `${match![1]}Z`) return null;
   return { createdAt, id: Number(id) };
 }
 

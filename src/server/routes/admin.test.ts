@@ -153,6 +153,29 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       expect((await get('/api/admin/purchases?limit=201')).statusCode).toBe(400);
       expect((await get('/api/admin/purchases?cursor=not-a-cursor')).statusCode).toBe(400);
     });
+
+    it.each([
+      ['an impossible day', '2026-02-30T12:00:00.000000Z|1'],
+      ['year zero', '0000-01-01T00:00:00.000000Z|1'],
+      ['month 13', '2026-13-01T00:00:00.000000Z|1'],
+      ['hour 24', '2026-01-01T24:00:00.000000Z|1'],
+      ['an id past the safe integers', '2026-01-01T00:00:00.000000Z|99999999999999999'],
+      ['a third part', '2026-01-01T00:00:00.000000Z|1|2'],
+      ['a NUL', '2026-01-01T00:00:00.000000Z\u0000|1'],
+    ])('answers 400, not 500, to a cursor with %s', async (_label, decoded) => {
+      const response = await get(`/api/admin/purchases?cursor=${Buffer.from(decoded).toString('base64url')}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe('cursor: not a cursor this list gave out');
+    });
+
+    it.each(['Ada%00', '%00', 'A%01B', '%ED%A0%80x'])('answers 400, not 500, to control characters in the search %s', async (q) => {
+      const response = await get(`/api/admin/purchases?q=${q}`);
+      expect(response.statusCode).toBeLessThan(500);
+      if (q !== '%ED%A0%80x') {
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.message).toBe('q: the search may not contain control characters or broken characters');
+      }
+    });
   });
 
   describe('CSV export', () => {

@@ -11,10 +11,19 @@ import { exportFileName, purchaseCsvStream } from '../services/purchase-export.t
 import { outboxAdminRoutes } from './admin-outbox.ts';
 import { quarantineAdminRoutes } from './admin-quarantine.ts';
 
+const SEARCH_CONTROL_CHARACTERS = 'q: the search may not contain control characters or broken characters';
+
 const listQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(200).optional(),
-  q: z.string().trim().max(100).optional().transform((q) => q || undefined),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    // PostgreSQL cannot take NUL in a text parameter, nor a lone surrogate; no search needs them.
+    .refine((q) => !/[\p{Cc}\p{Cs}]/u.test(q), SEARCH_CONTROL_CHARACTERS)
+    .optional()
+    .transform((q) => q || undefined),
 });
 
 /** Staff-only endpoints. Each checks the session and the admin role on the server. */
