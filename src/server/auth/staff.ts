@@ -58,12 +58,53 @@ export function requireAdmin(auth: Auth, db: Db) {
   };
 }
 
+export const FOREIGN_ORIGIN_MESSAGE = 'This request came from another site, so it was refused. Open the admin panel at its own address.';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The origin of a URL as a browser writes it (scheme://host[:port], default port dropped), or null. */
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * onRequest hook for staff writes: the same check better-auth makes on its own routes (auth.ts
+ * trustedOrigins). A write that carries a cookie and comes from a page of another site (its Origin,
+ * or without one its Referer, is neither PUBLIC_URL nor the address the request itself came to; or
+ * the browser says Sec-Fetch-Site: cross-site) is refused 403 before the session is read. A client
+ * that sends none of these headers is no browser, so no foreign page can be making it.
+ */
+export function refuseForeignOrigin(publicUrl: string) {
+  const trustedPublic = originOf(publicUrl);
+  return async (request: FastifyRequest) => {
+    if (SAFE_METHODS.has(request.method) || request.headers.cookie === undefined) return;
+    const refuse = () => {
+      throw new ApiError(403, 'forbidden_origin', FOREIGN_ORIGIN_MESSAGE);
+    };
+    if (request.headers['sec-fetch-site'] === 'cross-site') refuse();
+    const { origin, referer } = request.headers;
+    if (origin === undefined && referer === undefined) return;
+    // "null" (a sandboxed page, a redirect across sites) and anything unparsable are refused.
+    const claimed = origin !== undefined ? originOf(origin) : originOf(referer);
+    const own = originOf(`${request.protocol}://${request.host}`);
+    if (claimed === null || (claimed !== trustedPublic && claimed !== own)) refuse();
+  };
+}
+
 /**
  * Registers staff routes in a scope of their own where every request needs the admin role
- * (checked on the server) and no answer is cached. Every /api/admin route is declared through here.
+ * (checked on the server), writes must come from the shop's own pages, and no answer is cached.
+ * Every /api/admin route is declared through here.
  */
 export function adminScope(app: FastifyInstance, deps: { auth: Auth; db: Db }, routes: (admin: FastifyInstance) => void) {
   return app.register(async (admin) => {
+    admin.addHook('onRequest', refuseForeignOrigin(deps.auth.options.baseURL ?? ''));
     admin.addHook('preHandler', requireAdmin(deps.auth, deps.db));
     admin.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
     routes(admin);

@@ -139,6 +139,65 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
     }
   });
 
+  it('refuses every admin write that comes from another site, before anything happens, and lets the shop\'s own pages through', async () => {
+    const writes = routes.filter((route) => isAdminRoute(route.url) && !['GET', 'HEAD', 'OPTIONS'].includes(route.method));
+    expect(writes.map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/admin/events', 'PUT /api/admin/events/:id', 'POST /api/admin/check-ins', 'POST /api/admin/outbox/:id/retry']),
+    );
+    const foreign: Array<[string, Record<string, string>]> = [
+      ['a foreign Origin', { origin: 'http://evil.test' }],
+      ['the shop host on another port', { origin: 'http://shop.test:8080' }],
+      ['the shop host over another scheme', { origin: 'https://shop.test' }],
+      ['Origin: null', { origin: 'null' }],
+      ['an unparsable Origin', { origin: 'not a url' }],
+      ['a foreign Referer and no Origin', { referer: 'http://evil.test/page' }],
+      ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+      ['a trusted Origin but Sec-Fetch-Site: cross-site', { origin: 'http://shop.test', 'sec-fetch-site': 'cross-site' }],
+    ];
+    for (const route of writes) {
+      const { url, payload } = requestFor(route);
+      for (const [label, headers] of foreign) {
+        const response = await t.shop.app.inject({ method: route.method, url, headers: { cookie: admin, ...headers }, ...(payload ? { payload } : {}) });
+        const name = `${route.method} ${route.url} with ${label}`;
+        expect(response.statusCode, name).toBe(403);
+        expect(response.json().error, name).toEqual({
+          code: 'forbidden_origin',
+          message: 'This request came from another site, so it was refused. Open the admin panel at its own address.',
+        });
+        expect(response.headers['cache-control'], name).toBe('no-store');
+      }
+    }
+    // Nothing a refused request asked for happened: still the one event and no check-in.
+    const [counts] = await queryRows<{ events: number; checkIns: number; retried: number }>(
+      t.database.db,
+      sql`select (select count(*)::int from events) as "events", (select count(*)::int from check_ins) as "checkIns",
+                 (select count(*)::int from outbox where status <> 'failed' and id = ${ids.outbox}) as "retried"`,
+    );
+    expect(counts).toEqual({ events: 1, checkIns: 0, retried: 0 });
+
+    // PUBLIC_URL, the address the request came to (a club's LAN address), same-origin fetches and
+    // clients that send no Origin at all (no browser, so no foreign page) still work.
+    const allowed: Array<Record<string, string>> = [
+      { origin: 'http://shop.test' },
+      { origin: 'http://192.168.1.20:3000', host: '192.168.1.20:3000' },
+      { origin: 'http://shop.test', 'sec-fetch-site': 'same-origin' },
+      { referer: 'http://shop.test/admin' },
+      {},
+    ];
+    for (const headers of allowed) {
+      const response = await t.shop.app.inject({
+        method: 'POST',
+        url: '/api/admin/events',
+        headers: { cookie: admin, ...headers },
+        payload: derby,
+      });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(201);
+    }
+    // A foreign page without the cookie is no threat to a session: it meets the usual 401.
+    const anonymous = await t.shop.app.inject({ method: 'POST', url: '/api/admin/events', headers: { origin: 'http://evil.test' }, payload: derby });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('has no staff route outside /api/admin: every other /api route is a known public one', () => {
     const others = routes
       .filter((route) => route.url.startsWith('/api/') && !isAdminRoute(route.url) && !route.url.startsWith('/api/auth/'))
