@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSocketPath, listenForAdminCommands, sendAdminCommand } from './admin-socket.ts';
+import { adminSocketPath, listenForAdminCommands, runAdminCommand, sendAdminCommand } from './admin-socket.ts';
 import { isAdmin } from './auth/staff.ts';
 import { queryRows } from './db/database.ts';
-import { staffSession } from './test-support/staff.ts';
-import { startTestApp, type TestApp } from './test-support/test-app.ts';
+import { signUp, staffSession, verificationLink } from './test-support/staff.ts';
+import { shopPerTest, startTestApp, type TestApp } from './test-support/test-app.ts';
 import { type TestDatabase, testBackends } from './test-support/test-databases.ts';
 import { sql } from 'drizzle-orm';
-import type { Server } from 'node:net';
+import { connect, type Server } from 'node:net';
 
 describe('granting the admin role to a running shop', () => {
   let database: TestDatabase;
@@ -53,6 +53,39 @@ describe('granting the admin role to a running shop', () => {
     });
   });
 
+  it('refuses to make an admin of an account whose email address was never verified, and grants once it is', async () => {
+    await signUp(shop.app, 'unverified@example.com');
+    const refusal = {
+      ok: false,
+      message:
+        'unverified@example.com has not verified its email address yet: ask them to follow the link in the verification email, then grant again.',
+    };
+    expect(await sendAdminCommand(dataDir, { command: 'grant', email: 'unverified@example.com' })).toEqual(refusal);
+    const [account] = await queryRows<{ id: string }>(database.db, sql`select id from auth_users where email = 'unverified@example.com'`);
+    expect(await isAdmin(database.db, account!.id)).toBe(false);
+
+    await shop.app.inject({ method: 'GET', url: await verificationLink(database.db, 'unverified@example.com') });
+    expect((await sendAdminCommand(dataDir, { command: 'grant', email: 'unverified@example.com' })).ok).toBe(true);
+    expect(await isAdmin(database.db, account!.id)).toBe(true);
+  });
+
+  it('answers a malformed socket command with an error, and changes nothing', async () => {
+    const raw = (line: string) =>
+      new Promise<string>((resolve, reject) => {
+        const client = connect(adminSocketPath(dataDir));
+        let answer = '';
+        client.on('connect', () => client.write(`${line}\n`));
+        client.on('data', (chunk) => (answer += chunk));
+        client.on('end', () => resolve(answer));
+        client.on('error', reject);
+      });
+    await sendAdminCommand(dataDir, { command: 'grant', email: 'boss@example.com' });
+    expect(JSON.parse(await raw('{"command":"demote","email":"boss@example.com"}'))).toEqual({ ok: false, message: 'bad command' });
+    expect(JSON.parse(await raw('{"command":"revoke","email":["boss@example.com"]}'))).toEqual({ ok: false, message: 'bad command' });
+    expect(JSON.parse(await raw('not json')).ok).toBe(false);
+    expect(await isAdmin(database.db, await userId())).toBe(true);
+  });
+
   it('keeps the socket private to its owner and refuses a second server on the same DATA_DIR', async () => {
     expect((await stat(adminSocketPath(dataDir))).mode & 0o777).toBe(0o600);
     await expect(listenForAdminCommands(dataDir, () => database.db)).rejects.toThrow(/already using/);
@@ -70,5 +103,45 @@ describe('granting the admin role to a running shop', () => {
     const wrong = await run(['promote', 'boss@example.com']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('Usage: npm run admin -- grant|revoke <email>');
+
+    await signUp(shop.app, 'newcomer@example.com');
+    const refused = await run(['grant', 'newcomer@example.com']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('newcomer@example.com has not verified its email address yet');
+  });
+});
+
+/** Without a running shop (or on PostgreSQL) the command opens the database itself: the same rule holds. */
+describe.each(testBackends())('granting the admin role directly on $name', (backend) => {
+  const t = shopPerTest(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '0' });
+
+  it('refuses an unverified account, grants a verified one, and revokes either', async () => {
+    await signUp(t.shop.app, 'fresh@example.com');
+    const grant = await runAdminCommand(t.database.db, { command: 'grant', email: 'Fresh@Example.com' });
+    expect(grant).toEqual({
+      ok: false,
+      message: 'Fresh@Example.com has not verified its email address yet: ask them to follow the link in the verification email, then grant again.',
+    });
+    expect(await queryRows(t.database.db, sql`select role from profiles`)).toEqual([]);
+    expect((await runAdminCommand(t.database.db, { command: 'revoke', email: 'fresh@example.com' })).ok).toBe(true);
+
+    await t.shop.app.inject({ method: 'GET', url: await verificationLink(t.database.db, 'fresh@example.com') });
+    expect(await runAdminCommand(t.database.db, { command: 'grant', email: 'fresh@example.com' })).toEqual({
+      ok: true,
+      message: 'fresh@example.com is now an admin.',
+    });
+  });
+
+  it.runIf(backend.name === 'postgres')('refuses it from `npm run admin` with DATABASE_URL', async () => {
+    await signUp(t.shop.app, 'fresh@example.com');
+    const result = await promisify(execFile)('npx', ['tsx', 'src/server/cli/admin.ts', 'grant', 'fresh@example.com'], {
+      env: { ...process.env, DATABASE_URL: t.database.url!, DATA_DIR: t.shop.dataDir },
+    }).then(
+      (done) => ({ code: 0, ...done }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('fresh@example.com has not verified its email address yet: ask them to follow the link');
+    expect(await queryRows(t.database.db, sql`select role from profiles`)).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { setAdminRole } from './auth/staff.ts';
-import type { Db } from './db/database.ts';
+import { type Db, queryRows } from './db/database.ts';
 
 export interface AdminCommand {
   command: 'grant' | 'revoke';
@@ -13,8 +14,24 @@ export type AdminReply = { ok: true; message: string } | { ok: false; message: s
 
 export const adminSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');
 
-/** Runs one admin command against the database; the CLI and the socket share it. */
+/**
+ * Runs one admin command against the database; the CLI and the socket share it. Only an account
+ * that proved it owns its address may become an admin: anyone can sign up with a stranger's email,
+ * and a grant to that account would hand the panel to whoever typed it.
+ */
 export async function runAdminCommand(db: Db, { command, email }: AdminCommand): Promise<AdminReply> {
+  if (command === 'grant') {
+    const [account] = await queryRows<{ verified: boolean }>(
+      db,
+      sql`select email_verified as verified from auth_users where lower(email) = lower(${email})`,
+    );
+    if (account && !account.verified) {
+      return {
+        ok: false,
+        message: `${email} has not verified its email address yet: ask them to follow the link in the verification email, then grant again.`,
+      };
+    }
+  }
   const found = await setAdminRole(db, email, command === 'grant');
   if (!found) return { ok: false, message: `No account has the email ${email}. Create it at /auth first.` };
   return { ok: true, message: command === 'grant' ? `${email} is now an admin.` : `${email} is no longer an admin.` };
@@ -40,8 +57,11 @@ export async function listenForAdminCommands(dataDir: string, db: () => Db): Pro
       if (!buffer.includes('\n')) return;
       let reply: AdminReply;
       try {
-        const request = JSON.parse(buffer.slice(0, buffer.indexOf('\n'))) as AdminCommand | { command: 'ping' };
-        reply = request.command === 'ping' ? { ok: true, message: 'pong' } : await runAdminCommand(db(), request);
+        const request = JSON.parse(buffer.slice(0, buffer.indexOf('\n'))) as Partial<AdminCommand> | { command: 'ping' };
+        if (request.command === 'ping') reply = { ok: true, message: 'pong' };
+        else if ((request.command === 'grant' || request.command === 'revoke') && typeof request.email === 'string') {
+          reply = await runAdminCommand(db(), { command: request.command, email: request.email });
+        } else reply = { ok: false, message: 'bad command' };
       } catch (error) {
         reply = { ok: false, message: error instanceof Error ? error.message : 'bad command' };
       }
