@@ -6,6 +6,7 @@ import { API_ERRORS } from '../core/messages.ts';
 import type { Config } from './config.ts';
 import { type CopyOut, type Db, isDatabaseUnavailable } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
+import { httpTimeoutOptions } from './http-timeouts.ts';
 import { type PaymentProvider, simulatedPayment } from './payment/payment-provider.ts';
 import { createAuth } from './auth/auth.ts';
 import { passCodes } from './passes/pass-codes.ts';
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Slow clients are dropped: headers within 10 s, the whole request within 20 s (http-timeouts.ts).
+    ...httpTimeoutOptions(),
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
     // A line per request costs real time in an on-sale rush; it is there at debug level.
