@@ -8,6 +8,7 @@
 // Loads run one at a time. A scenario's drain (mostly waiting out the 2-minute mail lease of rows a
 // killed process had claimed) overlaps the next scenario's load; CHAOS_SERIAL=1 runs them strictly
 // one after another. Needs root (runuser, mount), Debian's PostgreSQL binaries and a built shop.
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,13 @@ if (unknown.length) {
 }
 const selected = requested.length ? SCENARIOS.filter((s) => requested.includes(s.name)) : SCENARIOS;
 
+/** CPU seconds of this process plus its reaped children (the shops, once stopped) from /proc/self/stat. */
+function ownCpuSeconds() {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  return (fields[11] + fields[12] + fields[13] + fields[14]) / 100; // utime stime cutime cstime, USER_HZ ticks
+}
+
 function preflight() {
   if (process.getuid?.() !== 0) throw new Error('the chaos suite needs root: it runs PostgreSQL via runuser and mounts a tmpfs');
   postgresBin();
@@ -66,6 +74,7 @@ const report = {
 };
 const suiteStarted = performance.now();
 const busyAtStart = machineBusySeconds();
+const ownAtStart = ownCpuSeconds();
 console.log(heading(`chaos: ${selected.map((s) => s.name).join(', ')}`));
 console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores)`);
 
@@ -116,6 +125,7 @@ const wallSeconds = (performance.now() - suiteStarted) / 1000;
 report.seconds = wallSeconds;
 report.loadAverageAtEnd = loadavg();
 report.machineBusyPercent = (100 * (machineBusySeconds() - busyAtStart)) / wallSeconds; // of one core; 200 = both
+report.suiteNodeCpuPercent = (100 * (ownCpuSeconds() - ownAtStart)) / wallSeconds;
 
 const failures = [];
 const rows = selected.map((scenario) => {
@@ -173,7 +183,8 @@ console.log(
   ]),
 );
 console.log(
-  `\n${wallSeconds.toFixed(0)} s in all; machine busy ${report.machineBusyPercent.toFixed(0)}% of one core on average (2 cores = 200%); ` +
+  `\n${wallSeconds.toFixed(0)} s in all; machine busy ${report.machineBusyPercent.toFixed(0)}% of one core on average (2 cores = 200%), ` +
+    `of which the suite's node processes (runner and shops) ${report.suiteNodeCpuPercent.toFixed(0)}%, the rest its PostgreSQL clusters and everything else; ` +
     `load average ${report.loadAverageAtStart.map((l) => l.toFixed(2)).join(' ')} at start, ${report.loadAverageAtEnd.map((l) => l.toFixed(2)).join(' ')} at end`,
 );
 
