@@ -13,6 +13,7 @@ import { passCodes } from './passes/pass-codes.ts';
 import { persistentSecret } from './persistent-secret.ts';
 import { type OutboxWorker, outboxWorker } from './email/outbox-worker.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './email/transport.ts';
+import { sentJournal } from './email/sent-journal.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     context: mailContext,
     from: config.MAIL_FROM,
     log: app.log,
+    journal: sentJournal(join(config.DATA_DIR, 'outbox-sent.journal')),
     ...(options.mailRetryDelaysMs ? { retryDelaysMs: options.mailRetryDelaysMs } : {}),
   });
   app.decorate('outbox', outbox);

@@ -12,6 +12,7 @@ import { databasePerBlock, testBackends } from '../test-support/test-databases.t
 import { databaseOutage } from '../test-support/outage.ts';
 import { outboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
 import { type MailTransport, smtpTransport } from './transport.ts';
+import { sentJournal } from './sent-journal.ts';
 
 const buyer = { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' };
 
@@ -260,6 +261,40 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
       outage.up();
       await new Promise((resolve) => setTimeout(resolve, 300)); // the claim's lease has run out
       await flaky.runOnce();
+      expect(sink.received).toHaveLength(1);
+      expect((await outboxRows()).map((row) => row.status)).toEqual(['sent']);
+    } finally {
+      await outage.close();
+    }
+  });
+
+  it('does not send a message again after its process was killed between the mail server accepting it and marking it sent', async () => {
+    await buy(shop);
+    const outage = await databaseOutage(t.database);
+    const journalPath = join(shop.dataDir, 'outbox-sent.journal');
+    try {
+      const smtp = smtpTransport(sink.url);
+      // The first process: the server accepts the message, and then the process is gone before the
+      // row is marked (here its database connection dies, and the process is never heard from again).
+      const killed = worker(
+        {
+          async send(mail, options) {
+            const sent = await smtp.send(mail, options);
+            outage.down();
+            return sent;
+          },
+          close: () => smtp.close(),
+        },
+        { db: outage.db, leaseMs: 200, journal: sentJournal(journalPath) },
+      );
+      await killed.runOnce().catch(() => {});
+      expect(sink.received).toHaveLength(1);
+      outage.up();
+
+      // The restarted process on the same DATA_DIR, after the lease ran out.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const restarted = worker(smtpTransport(sink.url), { leaseMs: 200, journal: sentJournal(journalPath) });
+      await restarted.runOnce();
       expect(sink.received).toHaveLength(1);
       expect((await outboxRows()).map((row) => row.status)).toEqual(['sent']);
     } finally {

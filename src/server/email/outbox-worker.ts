@@ -15,6 +15,7 @@ import {
 import QRCode from 'qrcode';
 import { PASS_PRICE_CENTS } from '../../core/constants.ts';
 import { isPermanentMailError, type MailTransport, type OutgoingMail } from './transport.ts';
+import type { SentJournal } from './sent-journal.ts';
 
 export const MAIL_KINDS = {
   purchaseConfirmation: 'purchase_confirmation',
@@ -89,6 +90,8 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** Hard limit on one send (default 60 s); keep it well under leaseMs. */
   sendDeadlineMs?: number;
+  /** Where accepted sends are noted before their rows are marked (see sent-journal.ts). */
+  journal?: SentJournal;
 }
 
 interface ClaimedRow {
@@ -129,15 +132,22 @@ export function outboxWorker(options: OutboxWorkerOptions) {
    * a second time once their lease runs out.
    */
   const unrecorded = new Map<ClaimedRow['id'], number>();
+  let journalRead = false;
 
   const markSent = (id: ClaimedRow['id'], attempts: number) =>
     queryRows(options.db, sql`update outbox set status = 'sent', sent_at = now(), last_error = null where id = ${id} and attempts = ${attempts}`);
 
+  /** Marks what was sent but not recorded: in memory, and in the journal a killed process left. */
   async function recordUnrecorded(): Promise<void> {
+    if (!journalRead && options.journal) {
+      for (const entry of await options.journal.load()) if (!unrecorded.has(entry.id)) unrecorded.set(entry.id, entry.attempts);
+      journalRead = true;
+    }
     for (const [id, attempts] of unrecorded) {
       await markSent(id, attempts);
       unrecorded.delete(id);
     }
+    await options.journal?.clear();
   }
 
   async function claim(): Promise<ClaimedRow[]> {
@@ -196,6 +206,9 @@ export function outboxWorker(options: OutboxWorkerOptions) {
         ...(mail.qrCode
           ? { attachments: [{ filename: 'pass-qr.png', content: await qrPng(mail.qrCode), cid: QR_CONTENT_ID }] }
           : {}),
+      });
+      await options.journal?.add({ id: String(row.id), attempts: row.attempts }).catch((error: unknown) => {
+        options.log.warn({ err: error }, 'mail sent; could not note it in the sent journal');
       });
       try {
         await markSent(row.id, row.attempts);
