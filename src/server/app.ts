@@ -27,7 +27,7 @@ import { purchaseService } from './services/purchase-service.ts';
 import { replaySpool } from './services/spool-replayer.ts';
 import { fileSpool, type PurchaseSpool } from './spool/purchase-spool.ts';
 import { shopLimits } from './limits/limits.ts';
-import { sharedCounter } from './limits/shared-counter.ts';
+import { embeddedCounter, sharedCounter } from './limits/shared-counter.ts';
 
 /** The built front end: dist/web, beside dist/server (and beside src/server when run from source). */
 const DEFAULT_WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -57,6 +57,11 @@ export interface AppOptions {
    * database is migrated already (main.ts migrates PGlite before the app is built).
    */
   migrate?: () => Promise<void>;
+  /**
+   * The database is the embedded PGlite, which only this process opens: limits are counted in its
+   * memory (embeddedCounter). Otherwise in the rate_limits table every instance shares.
+   */
+  embeddedDatabase?: boolean;
   /** Waits between migration attempts while the database is away (default 1 s doubling to 15 s). */
   migrateRetryMs?: { first: number; max: number };
   /** Where log lines go (default stdout); tests read them from here. */
@@ -129,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
   // Every limit (per IP, per email, per recipient) in the database, shared by all instances.
-  const limits = shopLimits(sharedCounter(db, { log: app.log }), config);
+  const limits = shopLimits(options.embeddedDatabase ? embeddedCounter(db) : sharedCounter(db, { log: app.log }), config);
 
   const spool = options.spool ?? fileSpool(join(config.DATA_DIR, 'spool'));
   const idempotency = new IdempotencyStore(db);

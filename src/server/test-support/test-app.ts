@@ -20,7 +20,14 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'skippass-app-'));
   const config = loadConfig({ PAYMENT_DELAY_MS: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SHOP_TIMEZONE: 'UTC', ...env });
-  const app = await buildApp({ config, db: database.db, copyOut: database.copyOut, backgroundJobs: false, ...options });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    copyOut: database.copyOut,
+    embeddedDatabase: database.kind === 'pglite',
+    backgroundJobs: false,
+    ...options,
+  });
   await app.ready();
   return {
     app,

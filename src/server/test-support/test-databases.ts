@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type Database, type Db, newPglite, openPglite, openPostgres, queryRows } from '../db/database.ts';
+import { resetEmbeddedCounters } from '../limits/shared-counter.ts';
 import { adminUrl, databaseUrl } from './postgres-urls.ts';
 
 export interface TestDatabase extends Database {
@@ -99,6 +100,7 @@ function withHelpers(database: Database & { url?: string; pglite?: PGlite }): Te
     restoreWrites: async () => void (await queryRows(db, sql`alter table purchases_away rename to purchases`)),
     async reset() {
       await queryRows(db, sql`truncate check_ins, events, purchases, outbox, idempotency_keys, contact_requests, auth_users, auth_sessions, auth_accounts, auth_verifications, profiles, rate_limits, quarantined_purchases restart identity cascade`);
+      resetEmbeddedCounters(db);
     },
     async count(table) {
       const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
