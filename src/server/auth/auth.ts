@@ -1,11 +1,10 @@
 import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { sql } from 'drizzle-orm';
 import { LIMITS } from '../../core/constants.ts';
-import { type Db, queryRows } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../db/schema.ts';
-import { MAIL_KINDS } from '../email/outbox-worker.ts';
+import { enqueueMail, MAIL_KINDS } from '../email/mail-kinds.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 
 /** A staff session ends after 8 idle hours; while in use it is renewed every 10 minutes. */
@@ -55,11 +54,7 @@ export function createAuth(options: AuthOptions) {
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
         // The message leaves through the outbox like every other; the row is the promise to send it.
-        await queryRows(
-          options.db,
-          sql`insert into outbox (kind, ref, recipient, payload)
-              values (${MAIL_KINDS.accountVerification}, ${`verify-${user.id}-${Date.now()}`}, ${user.email}, ${JSON.stringify({ url })}::jsonb)`,
-        );
+        await enqueueMail(options.db, MAIL_KINDS.accountVerification, { url }, { ref: `verify-${user.id}-${Date.now()}`, recipient: user.email });
         options.onMailQueued();
       },
     },

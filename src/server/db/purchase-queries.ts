@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Pass, PurchaseResponse } from '../../core/purchase.ts';
 import { type Db, queryRows } from './database.ts';
+import { MAIL_KINDS, type MailPayload } from '../email/mail-kinds.ts';
 
 /** One sold pass as it is stored: what the buyer was told, plus what only the server keeps. */
 export interface PurchaseRecord {
@@ -17,8 +18,6 @@ export interface PurchaseRecord {
 export function responseOf(record: PurchaseRecord): PurchaseResponse {
   return { pass: record.pass, saved: record.saved, verificationUrl: record.verificationUrl };
 }
-
-export const PURCHASE_CONFIRMATION = 'purchase_confirmation';
 
 /** One row of the batch statement below, as JSON: the database unpacks it with jsonb_to_recordset. */
 function rowOf(record: PurchaseRecord) {
@@ -40,7 +39,7 @@ function rowOf(record: PurchaseRecord) {
       orderId: pass.id,
       verificationUrl: record.verificationUrl,
       amountCents: record.amountCents,
-    },
+    } satisfies MailPayload<typeof MAIL_KINDS.purchaseConfirmation>,
     idem_key: record.idempotency?.key ?? null,
     idem_fingerprint: record.idempotency?.fingerprint ?? null,
     idem_response: record.idempotency ? responseOf(record) : null,
@@ -70,7 +69,7 @@ export async function insertPurchases(db: Db, records: readonly PurchaseRecord[]
       select input.* from input join inserted using (order_id)
     ), queued as (
       insert into outbox (kind, ref, recipient, payload, created_at)
-      select ${PURCHASE_CONFIRMATION}, order_id, email, payload, created_at from stored
+      select ${MAIL_KINDS.purchaseConfirmation}, order_id, email, payload, created_at from stored
       on conflict (kind, ref) do nothing
     ), remembered as (
       insert into idempotency_keys (key, fingerprint, response_status, response_body, locked_until, expires_at)

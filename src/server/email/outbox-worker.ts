@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import { type Db, queryRows } from '../db/database.ts';
 import {
   accountVerificationMail,
@@ -13,15 +12,9 @@ import {
   type RenderedMail,
 } from './templates.ts';
 import QRCode from 'qrcode';
-import { PASS_PRICE_CENTS } from '../../core/constants.ts';
+import { isMailKind, MAIL_KINDS, type MailKind, type MailPayload, parseMailPayload } from './mail-kinds.ts';
 import { isPermanentMailError, type MailTransport, type OutgoingMail } from './transport.ts';
 import type { SentJournal } from './sent-journal.ts';
-
-export const MAIL_KINDS = {
-  purchaseConfirmation: 'purchase_confirmation',
-  contactConfirmation: 'contact_confirmation',
-  accountVerification: 'account_verification',
-} as const;
 
 /** Waits before retry 1, 2, 3, 4: five tries spread over about 22 minutes. */
 export const DEFAULT_RETRY_DELAYS_MS = [30_000, 120_000, 300_000, 900_000];
@@ -35,27 +28,11 @@ const DEFAULT_LEASE_MS = 120_000;
 const DEFAULT_SEND_DEADLINE_MS = 60_000;
 const BATCH_SIZE = 20;
 
-const renderers: Record<string, (context: MailContext, payload: unknown) => RenderedMail> = {
-  [MAIL_KINDS.purchaseConfirmation]: (context, payload) =>
-    purchaseConfirmationMail(
-      context,
-      z
-        .object({
-          name: z.string(),
-          eventName: z.string(),
-          eventType: z.string(),
-          timestamp: z.string(),
-          orderId: z.string(),
-          verificationUrl: z.string().optional(),
-          // Rows queued before the amount travelled with them were all $3 passes.
-          amountCents: z.number().int().nonnegative().default(PASS_PRICE_CENTS),
-        })
-        .parse(payload),
-    ),
-  [MAIL_KINDS.contactConfirmation]: (context, payload) =>
-    contactConfirmationMail(context, z.object({ name: z.string() }).parse(payload)),
-  [MAIL_KINDS.accountVerification]: (context, payload) =>
-    accountVerificationMail(context, z.object({ url: z.string() }).parse(payload)),
+/** Each kind's template; the payload reaching it was parsed with the kind's schema (mail-kinds.ts). */
+const renderers: { [K in MailKind]: (context: MailContext, payload: MailPayload<K>) => RenderedMail } = {
+  [MAIL_KINDS.purchaseConfirmation]: purchaseConfirmationMail,
+  [MAIL_KINDS.contactConfirmation]: contactConfirmationMail,
+  [MAIL_KINDS.accountVerification]: accountVerificationMail,
 };
 
 /**
@@ -66,9 +43,13 @@ const qrPng = (text: string) => QRCode.toBuffer(text, { margin: 1, width: 240, r
 
 /** The message an outbox row stands for; throws for an unknown kind or a malformed payload. */
 export function renderMail(context: MailContext, kind: string, payload: unknown): RenderedMail {
-  const render = renderers[kind];
-  if (!render) throw new Error(`unknown mail kind ${kind}`);
-  return render(context, typeof payload === 'string' ? JSON.parse(payload) : payload);
+  if (!isMailKind(kind)) throw new Error(`unknown mail kind ${kind}`);
+  return render(context, kind, parseMailPayload(kind, typeof payload === 'string' ? JSON.parse(payload) : payload));
+}
+
+/** One kind's template with its own payload (a generic call TypeScript can check, unlike renderers[kind] over a union). */
+function render<K extends MailKind>(context: MailContext, kind: K, payload: MailPayload<K>): RenderedMail {
+  return (renderers[kind] as (context: MailContext, payload: MailPayload<K>) => RenderedMail)(context, payload);
 }
 
 /**

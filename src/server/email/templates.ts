@@ -1,4 +1,5 @@
 import { formatCents } from '../../core/money.ts';
+import type { MAIL_KINDS, MailPayload } from './mail-kinds.ts';
 
 export interface RenderedMail {
   subject: string;
@@ -35,17 +36,8 @@ ${body}
 </div></body></html>`;
 }
 
-export interface PurchaseConfirmation {
-  name: string;
-  eventName: string;
-  eventType: string;
-  timestamp: string;
-  orderId: string;
-  /** Absent in rows queued before passes were signed. */
-  verificationUrl?: string | undefined;
-  /** What the buyer paid: $3 for the shop's pass, the event's own price on an event page. */
-  amountCents: number;
-}
+/** A purchase confirmation's payload: mail-kinds.ts writes its shape. */
+export type PurchaseConfirmation = MailPayload<typeof MAIL_KINDS.purchaseConfirmation>;
 
 export function purchaseConfirmationMail(context: MailContext, pass: PurchaseConfirmation): RenderedMail {
   const subject = headerSafe(`Your ${context.productName} pass for ${pass.eventName} - order ${pass.orderId}`);
@@ -85,9 +77,7 @@ export function purchaseConfirmationMail(context: MailContext, pass: PurchaseCon
   };
 }
 
-export interface ContactConfirmation {
-  name: string;
-}
+export type ContactConfirmation = MailPayload<typeof MAIL_KINDS.contactConfirmation>;
 
 export function contactConfirmationMail(context: MailContext, contact: ContactConfirmation): RenderedMail {
   const subject = headerSafe(`We received your message - ${context.productName}`);
@@ -105,9 +95,7 @@ export function contactConfirmationMail(context: MailContext, contact: ContactCo
   return { subject, text: `${text}\n`, html };
 }
 
-export interface AccountVerification {
-  url: string;
-}
+export type AccountVerification = MailPayload<typeof MAIL_KINDS.accountVerification>;
 
 export function accountVerificationMail(context: MailContext, verification: AccountVerification): RenderedMail {
   const subject = headerSafe(`Confirm your ${context.productName} account`);

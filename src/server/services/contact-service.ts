@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { API_ERRORS } from '../../core/messages.ts';
 import type { ContactInput } from '../../core/contact.ts';
 import { type Db, queryRows } from '../db/database.ts';
-import { MAIL_KINDS } from '../email/outbox-worker.ts';
+import { enqueueMail, MAIL_KINDS } from '../email/mail-kinds.ts';
 import { ApiError } from '../errors.ts';
 
 /** One confirmation per address per minute, and a few per hour: the form must not mail-bomb a stranger. */
@@ -32,15 +32,11 @@ export function contactService(deps: { db: Db }) {
       if ((recent?.last_hour ?? 0) >= CONTACT_LIMITS.perAddressPerHour) {
         throw new ApiError(429, 'recipient_rate_limited', API_ERRORS.contactTooMany);
       }
-      await queryRows(
+      const [stored] = await queryRows<{ id: number | string }>(
         db,
-        sql`with stored as (
-              insert into contact_requests (name, email, client_ip) values (${input.name}, ${input.email}, ${clientIp})
-              returning id)
-            insert into outbox (kind, ref, recipient, payload)
-            select ${MAIL_KINDS.contactConfirmation}, 'contact-' || id, ${input.email}, ${JSON.stringify({ name: input.name })}::jsonb
-            from stored`,
+        sql`insert into contact_requests (name, email, client_ip) values (${input.name}, ${input.email}, ${clientIp}) returning id`,
       );
+      await enqueueMail(db, MAIL_KINDS.contactConfirmation, { name: input.name }, { ref: `contact-${stored!.id}`, recipient: input.email });
     });
   }
 

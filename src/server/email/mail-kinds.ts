@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { PASS_PRICE_CENTS } from '../../core/constants.ts';
+import type { Db } from '../db/database.ts';
+import { outbox } from '../db/schema.ts';
+
+/**
+ * Every mail the shop sends, by kind: the payload each kind's outbox row carries, written once
+ * here. Writers queue through enqueueMail (the purchase statement, raw SQL by ADR 0002, builds
+ * its payload with MailPayload's type); the worker parses rows with the same schemas to render them.
+ */
+export const MAIL_KINDS = {
+  purchaseConfirmation: 'purchase_confirmation',
+  contactConfirmation: 'contact_confirmation',
+  accountVerification: 'account_verification',
+} as const;
+
+export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
+
+export const MAIL_PAYLOADS = {
+  [MAIL_KINDS.purchaseConfirmation]: z.object({
+    name: z.string(),
+    eventName: z.string(),
+    eventType: z.string(),
+    timestamp: z.string(),
+    orderId: z.string(),
+    /** Absent in rows queued before passes were signed. */
+    verificationUrl: z.string().optional(),
+    /** What the buyer paid. Rows queued before the amount travelled with them were all $3 passes. */
+    amountCents: z.number().int().nonnegative().default(PASS_PRICE_CENTS),
+  }),
+  [MAIL_KINDS.contactConfirmation]: z.object({ name: z.string() }),
+  [MAIL_KINDS.accountVerification]: z.object({ url: z.string() }),
+} satisfies Record<MailKind, z.ZodType>;
+
+/** A kind's payload as it is written, and as the worker reads it after parsing (defaults filled in). */
+export type MailPayload<K extends MailKind> = z.infer<(typeof MAIL_PAYLOADS)[K]>;
+
+export function isMailKind(kind: string): kind is MailKind {
+  return Object.hasOwn(MAIL_PAYLOADS, kind);
+}
+
+/** Checks a payload against its kind's schema: throws for a malformed one. */
+export function parseMailPayload<K extends MailKind>(kind: K, payload: unknown): MailPayload<K> {
+  return MAIL_PAYLOADS[kind].parse(payload) as MailPayload<K>;
+}
+
+export interface MailAddress {
+  /** With the kind, names the one message this is: (kind, ref) is unique, so it is queued at most once. */
+  ref: string;
+  recipient: string;
+}
+
+/**
+ * Queues one mail on db, which may be the transaction writing what caused it, so both commit or
+ * neither does. The worker sends it. A payload that does not match its kind's schema throws
+ * before anything is written; a (kind, ref) already queued throws the unique violation.
+ */
+export async function enqueueMail<K extends MailKind>(db: Db, kind: K, payload: MailPayload<K>, address: MailAddress): Promise<void> {
+  await db.insert(outbox).values({ kind, ref: address.ref, recipient: address.recipient, payload: parseMailPayload(kind, payload) });
+}
