@@ -30,7 +30,7 @@ app.get('/healthz', async () => {
 });
 
 app.post('/api/purchases', async (request, reply) => {
-  const { name, email, eventName } = request.body ?? {};
+  const { name, email, eventName } = /** @type {{ name?: string, email?: string, eventName?: string }} */ (request.body ?? {});
   const orderId = randomBytes(5).toString('hex').toUpperCase();
   const { rows } = await pool.query(
     'insert into purchases (name, email, event_name, amount, order_id) values ($1, $2, $3, $4, $5) returning id',

@@ -48,6 +48,7 @@ async function measure(target, load) {
   }
 }
 
+/** @param {{ only?: string, load?: typeof LOAD }} [options] only: 'baseline' or 'shop' */
 export async function run({ only, load = LOAD } = {}) {
   console.log(heading(`purchase throughput: ${load.connections} connections, ${load.warmupSec} s warm-up + ${load.durationSec} s, PAYMENT_DELAY_MS=0`));
   const targets = only ? [only] : ['baseline', 'shop'];

@@ -35,7 +35,7 @@ for (const benchName of selected) {
   } catch (error) {
     // A bench that cannot run is a failed target, not a reason to skip the others.
     console.error(`\n${benchName} failed to run:`, error);
-    checks.push({ bench: benchName, label: 'ran to completion', target: 'no error', actual: String(error.message ?? error).split('\n')[0], pass: false });
+    checks.push({ bench: benchName, label: 'ran to completion', target: 'no error', actual: String(error instanceof Error ? error.message : error).split('\n')[0], pass: false });
   }
 }
 

@@ -51,7 +51,9 @@ async function rushOnce(kind, rush) {
     });
     cpu = meter();
     const dropsAfter = listenQueueDrops();
-    load.listenOverflows = dropsAfter.overflows - dropsBefore.overflows;
+    // null where /proc/net/netstat cannot be read, rather than a made-up 0.
+    const listenOverflows = dropsAfter.overflows !== null && dropsBefore.overflows !== null ? dropsAfter.overflows - dropsBefore.overflows : null;
+    load = Object.assign(load, { listenOverflows });
     memory = server.memoryMiB();
     spooled = await spooledCount(server);
     if (kind === 'postgres') {
@@ -132,6 +134,7 @@ function checksFor(result, rush, informational) {
   ];
 }
 
+/** @param {{ only?: string, rush?: typeof RUSH }} [options] only: 'pglite' or 'postgres' */
 export async function run({ only, rush = RUSH } = {}) {
   const limits = fileLimits();
   console.log(heading(`rush: ${rush.amount} purchases, ${rush.connections} connections, PAYMENT_DELAY_MS=${rush.paymentDelayMs}`));

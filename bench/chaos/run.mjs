@@ -43,7 +43,8 @@ const selected = requested.length ? SCENARIOS.filter((s) => requested.includes(s
 function ownCpuSeconds() {
   const stat = readFileSync('/proc/self/stat', 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-  return (fields[11] + fields[12] + fields[13] + fields[14]) / 100; // utime stime cutime cstime, USER_HZ ticks
+  const [utime = 0, stime = 0, cutime = 0, cstime = 0] = fields.slice(11, 15);
+  return (utime + stime + cutime + cstime) / 100; // USER_HZ ticks
 }
 
 function preflight() {
@@ -97,7 +98,7 @@ async function runScenario(scenario, loadFinished) {
     return result;
   } catch (error) {
     console.error(`[${scenario.name}] could not run:`, error);
-    return { error: String(error?.message ?? error).split('\n')[0], seconds: (performance.now() - started) / 1000 };
+    return { error: String(error instanceof Error ? error.message : error).split('\n')[0], seconds: (performance.now() - started) / 1000 };
   } finally {
     loadFinished();
   }
@@ -115,8 +116,8 @@ try {
   }
   await Promise.all(running);
 } catch (error) {
-  console.error('chaos could not run:', error?.message ?? error);
-  report.error = String(error?.message ?? error);
+  console.error('chaos could not run:', error instanceof Error ? error.message : error);
+  report.error = String(error instanceof Error ? error.message : error);
 } finally {
   await cleanupAll();
 }

@@ -9,7 +9,7 @@ function packageOf(url) {
   if (match) return match[1];
   if (url.startsWith('node:')) return 'node core';
   const dist = /\/dist\/(server|core)\/(.*)$/.exec(url);
-  if (dist) return `app:${dist[1]}/${dist[2].split('/')[0]}`;
+  if (dist) return `app:${dist[1]}/${(dist[2] ?? '').split('/')[0]}`;
   return url.replace(/^file:\/\//, '');
 }
 

@@ -13,6 +13,10 @@ import autocannon from 'autocannon';
 /** Upper bound on how long a drain may take before autocannon's own timer cuts it off. */
 const DRAIN_LIMIT_SECONDS = 60;
 
+/**
+ * @param {{ url: string, path?: string, method?: string, body?: unknown, headers?: Record<string, string>, connections?: number,
+ *   durationSec?: number, amount?: number, timeoutSec?: number, timeline?: boolean }} options exactly one of durationSec and amount
+ */
 export async function runLoad({
   url,
   path = '/',
@@ -56,7 +60,7 @@ export async function runLoad({
   };
   if (body !== undefined) options.body = typeof body === 'string' ? body : JSON.stringify(body);
   if (amount) options.amount = amount;
-  else options.duration = durationSec + DRAIN_LIMIT_SECONDS;
+  else if (durationSec) options.duration = durationSec + DRAIN_LIMIT_SECONDS;
 
   const startedAt = performance.now();
   const instance = autocannon(options);

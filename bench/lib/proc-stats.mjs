@@ -44,8 +44,8 @@ export function postgresCpuSeconds() {
 
 /** Busy CPU seconds of the whole machine (all cores) from /proc/stat: everything but idle and iowait. */
 export function machineBusySeconds() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const [user, nice, system, , , irq, softirq, steal] = fields;
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
   return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
 }
 
@@ -64,7 +64,7 @@ export function cpuMeter(serverPid) {
   return () => {
     const wall = (performance.now() - start.at) / 1000;
     const client = process.cpuUsage(start.client);
-    const serverCpu = (cpuSeconds(serverPid) ?? start.server) - start.server;
+    const serverCpu = (cpuSeconds(serverPid) ?? start.server ?? 0) - (start.server ?? 0);
     const postgresCpu = postgresCpuSeconds() - start.postgres;
     const clientCpu = (client.user + client.system) / 1e6;
     const machineCpu = machineBusySeconds() - start.machine;
@@ -82,8 +82,10 @@ export function cpuMeter(serverPid) {
 export function listenQueueDrops() {
   try {
     const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
-    const names = lines[0].split(/\s+/).slice(1);
-    const values = lines[1].split(/\s+/).slice(1).map(Number);
+    const [header, row] = lines;
+    if (header === undefined || row === undefined) return { overflows: null, drops: null };
+    const names = header.split(/\s+/).slice(1);
+    const values = row.split(/\s+/).slice(1).map(Number);
     const get = (name) => values[names.indexOf(name)] ?? 0;
     return { overflows: get('ListenOverflows'), drops: get('ListenDrops') };
   } catch {

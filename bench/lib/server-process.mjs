@@ -13,7 +13,7 @@ export function freePort() {
     probe.unref();
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
       probe.close(() => resolve(port));
     });
   });
@@ -22,6 +22,7 @@ export function freePort() {
 /**
  * Spawns `node [nodeArgs] entry` with env (+ PORT and HOST=127.0.0.1), then polls readyPath until it
  * answers 200. Rejects with the child's last output if it exits or is not ready in time.
+ * @param {{ name: string, entry: string, env?: Record<string, string>, nodeArgs?: string[], cwd?: string, readyPath?: string, readyTimeoutMs?: number }} options
  */
 export async function startServer({ name, entry, env = {}, nodeArgs = [], cwd, readyPath = '/healthz', readyTimeoutMs = 60_000 }) {
   const port = await freePort();

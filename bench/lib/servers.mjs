@@ -31,6 +31,7 @@ export async function startShop({ databaseUrl, paymentDelayMs, label = 'shop', k
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else env.DATABASE_URL = ''; // an inherited DATABASE_URL must not silently turn the PGlite run into Postgres
 
+  /** @type {string[]} */
   const nodeArgs = [];
   let profileDir;
   if (CPU_PROF) {
@@ -64,7 +65,7 @@ export function startBaseline({ databaseUrl }) {
 /** The shop's /healthz reports how many purchases sit in the spool instead of the database. */
 export async function spooledCount(server) {
   try {
-    const body = await (await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(5000) })).json();
+    const body = /** @type {{ spooled?: unknown }} */ (await (await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(5000) })).json());
     return typeof body.spooled === 'number' ? body.spooled : null;
   } catch {
     return null;

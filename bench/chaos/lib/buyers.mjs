@@ -9,6 +9,12 @@ export const EVENT_NAME = 'Chaos Cup';
 const REQUEST_TIMEOUT_MS = 15_000; // above the shop's 10 s statement timeout: a slow answer is not a lost one
 const RETRY_AFTER_CAP_MS = 3000;
 
+/**
+ * @typedef {{ target: string, at: number, ms?: number, status?: number, error?: string, retryAfterMs?: number, passId?: string, saved?: boolean }} Send
+ * @typedef {{ n: number, key: string, email: string, body: string, sends: Send[], acknowledged: { passId?: string, saved?: boolean, at: number } | null, passIds: Set<string | undefined>, outcome: string }} Purchase
+ */
+
+/** @returns {Purchase} */
 export function createPurchase(tag, n) {
   const email = `chaos-${tag}-${n}@example.com`;
   return {
@@ -30,6 +36,7 @@ export function createLedger(startedAt = performance.now()) {
   const ledger = {
     startedAt,
     statusCounts: {},
+    /** @type {Purchase[]} */
     purchases: [],
     count(label) {
       ledger.statusCounts[label] = (ledger.statusCounts[label] ?? 0) + 1;
@@ -42,6 +49,7 @@ export function createLedger(startedAt = performance.now()) {
 /** Sends the purchase once to `target`; records and returns what came back. */
 export async function sendOnce(ledger, purchase, target) {
   const started = performance.now();
+  /** @type {Send} */
   const entry = { target, at: Math.round(started - ledger.startedAt) };
   try {
     const response = await fetch(`${target}/api/purchases`, {
@@ -63,7 +71,7 @@ export async function sendOnce(ledger, purchase, target) {
     }
     ledger.count(String(response.status));
   } catch (error) {
-    entry.error = error?.name === 'TimeoutError' ? 'timeout' : 'network';
+    entry.error = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network';
     ledger.count(entry.error);
   }
   entry.ms = Math.round(performance.now() - started);

@@ -21,7 +21,7 @@ async function runStep(step) {
   try {
     await step.undo();
   } catch (error) {
-    console.error(`cleanup "${step.label}" failed: ${error?.message ?? error}`);
+    console.error(`cleanup "${step.label}" failed: ${error instanceof Error ? error.message : error}`);
   }
 }
 

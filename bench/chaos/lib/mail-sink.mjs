@@ -29,11 +29,13 @@ export async function startMailSink() {
       },
     });
     smtp.on('error', () => {}); // a client resetting its connection is not the sink's failure
-    await new Promise((resolve, reject) => {
-      smtp.server.once('error', reject);
-      smtp.listen(port, '127.0.0.1', () => resolve());
-    });
-    port = smtp.server.address().port;
+    await /** @type {Promise<void>} */ (
+      new Promise((resolve, reject) => {
+        smtp.server.once('error', reject);
+        smtp.listen(port, '127.0.0.1', () => resolve());
+      })
+    );
+    port = /** @type {import('node:net').AddressInfo} */ (smtp.server.address()).port;
     server = smtp;
   }
 
@@ -41,7 +43,7 @@ export async function startMailSink() {
     if (!server) return;
     const smtp = server;
     server = null;
-    await new Promise((resolve) => smtp.close(() => resolve()));
+    await /** @type {Promise<void>} */ (new Promise((resolve) => smtp.close(() => resolve())));
   }
 
   await open();
@@ -82,7 +84,7 @@ export async function parseMails(received) {
     if (!entry.mail) {
       const parsed = await simpleParser(entry.raw);
       const orderId = ORDER_IN_SUBJECT.exec(parsed.subject ?? '')?.[1] ?? ORDER_IN_TEXT.exec(parsed.text ?? '')?.[1] ?? null;
-      entry.mail = { at: entry.at, orderId, messageId: parsed.messageId ?? null, to: parsed.to?.value?.[0]?.address ?? null };
+      entry.mail = { at: entry.at, orderId, messageId: parsed.messageId ?? null, to: (Array.isArray(parsed.to) ? parsed.to[0] : parsed.to)?.value?.[0]?.address ?? null };
     }
     mails.push(entry.mail);
   }

@@ -18,8 +18,9 @@ const PG_ROOT = '/usr/lib/postgresql';
 export function postgresBin() {
   if (process.env.CHAOS_PG_BIN) return process.env.CHAOS_PG_BIN;
   const majors = readdirSync(PG_ROOT).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
-  if (!majors.length) throw new Error(`no PostgreSQL binaries under ${PG_ROOT} (apt-get install postgresql)`);
-  return join(PG_ROOT, majors[0], 'bin');
+  const [newest] = majors;
+  if (newest === undefined) throw new Error(`no PostgreSQL binaries under ${PG_ROOT} (apt-get install postgresql)`);
+  return join(PG_ROOT, newest, 'bin');
 }
 
 /** Runs a PostgreSQL binary as the postgres user (initdb and the server refuse to run as root). */

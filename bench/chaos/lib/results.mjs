@@ -57,7 +57,7 @@ async function spoolFiles(dataDir) {
   try {
     return (await readdir(join(dataDir, 'spool'))).filter((name) => name.endsWith('.json') && !name.startsWith('.')).length;
   } catch (error) {
-    return error.code === 'ENOENT' ? 0 : null;
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT' ? 0 : null;
   }
 }
 
@@ -67,6 +67,7 @@ async function spoolFiles(dataDir) {
  */
 export async function drainPostgres({ cluster, shops, since, limitMs, log }) {
   const deadline = performance.now() + limitMs;
+  /** @type {{ spooled?: number | null, pending?: number | null }} */
   let last = {};
   let lastReport = 0;
   while (performance.now() < deadline) {

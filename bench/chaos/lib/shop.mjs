@@ -26,6 +26,7 @@ export function assertShopBuilt() {
  * databaseUrl unset = the embedded PGlite in DATA_DIR/pg. Nothing starts until start().
  * The DATA_DIR is removed by destroy() (or the suite's cleanup).
  */
+/** @param {{ name: string, databaseUrl?: string, smtpUrl: string, paymentDelayMs?: number, env?: Record<string, string> }} options */
 export async function createShop({ name, databaseUrl, smtpUrl, paymentDelayMs = 300, env = {} }) {
   const dataDir = await mkdtemp(join(tmpdir(), `skippass-chaos-${name}-`));
   const removeDir = onCleanup(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
@@ -56,6 +57,7 @@ export async function createShop({ name, databaseUrl, smtpUrl, paymentDelayMs = 
 
   function spawnChild() {
     starts++;
+    /** @type {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable> & { exited?: Promise<{ code: number | null, signal: NodeJS.Signals | null }> }} */
     const proc = spawn(process.execPath, [SHOP_ENTRY], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk) => {
       for (const line of chunk.toString().split('\n')) {

@@ -34,7 +34,7 @@ export async function mountSpoolDisk(dataDir, sizeKiB = 1024) {
           if (bytesWritten < chunk.length) break;
         }
       } catch (error) {
-        if (error.code !== 'ENOSPC') throw error;
+        if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOSPC') throw error;
       } finally {
         await handle.close();
       }

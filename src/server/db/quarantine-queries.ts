@@ -7,6 +7,7 @@ import type { PurchaseRecord } from './purchase-queries.ts';
 const DETAIL_MAX = 500;
 
 /** Lone UTF-16 surrogates and NUL: PostgreSQL text refuses both, and this write must not fail. */
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters this pattern exists to find.
 const UNSTORABLE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/g;
 const storable = (text: string) => text.replace(UNSTORABLE, '\uFFFD');
 

@@ -42,6 +42,7 @@ const CANONICAL_PATH = /^\/api\/auth(?:\/[A-Za-z0-9_-]+)+$/;
 /** Control characters and lone surrogates: PostgreSQL cannot store a NUL, and no keyboard types either. */
 const CONTROL = /[\p{Cc}\p{Cs}]/u;
 /** In a password, only what cannot be hashed as typed: NUL and half a surrogate pair (either would become another password). */
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters this pattern exists to find.
 const UNHASHABLE = /[\u0000\p{Cs}]/u;
 
 /**

@@ -51,7 +51,8 @@ export async function replaySpool(deps: {
       await deps.spool.remove(record.pass.id);
       if (record.idempotency) deps.idempotency.forgetSpooled(record.idempotency.key);
       result.stored++;
-    } catch (error) {
+    } catch (caught) {
+      let error = caught;
       if (isDataError(error)) {
         try {
           await quarantine(record, 'refused_by_database', error);

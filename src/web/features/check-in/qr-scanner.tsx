@@ -1,5 +1,5 @@
 import { Camera, CameraOff, ScanLine, Square } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { cameraErrorMessage, cameraSupported } from './camera-errors.ts';
@@ -54,7 +54,10 @@ export function QrScanner({ onCode, onScanNext, disabled = false }: QrScannerPro
   /** Each start and stop is a new attempt; a camera that opens after Stop is closed again. */
   const attempt = useRef(0);
   const onCodeRef = useRef(onCode);
-  onCodeRef.current = onCode;
+  // Written after commit, not during render (a render React throws away must not swap the callback).
+  useLayoutEffect(() => {
+    onCodeRef.current = onCode;
+  }, [onCode]);
 
   const stopLoop = () => {
     if (frame.current !== null) cancelAnimationFrame(frame.current);
