@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenForAdminCommands } from '../admin-socket.ts';
+import { isAdmin } from '../auth/staff.ts';
+import { queryRows } from '../db/database.ts';
+import { signUp, verificationLink } from '../test-support/staff.ts';
+import { shopPerTest } from '../test-support/test-app.ts';
+import { testBackends } from '../test-support/test-databases.ts';
+
+/**
+ * What a production install runs: the server compiled by tsconfig.server.json, started by plain
+ * node, no tsx. The build goes to a directory of its own beside dist/ (same depth, so the compiled
+ * code finds drizzle/ and node_modules/ as dist/ does), not to dist/ that others may be using.
+ */
+const root = resolve(import.meta.dirname, '../../..');
+let out: string;
+
+beforeAll(async () => {
+  out = await mkdtemp(join(root, '.test-build-'));
+  await promisify(execFile)('npx', ['tsc', '-p', 'tsconfig.server.json', '--outDir', out, '--sourceMap', 'false'], { cwd: root });
+}, 180_000);
+afterAll(async () => {
+  await rm(out, { recursive: true, force: true });
+});
+
+type Run = { code: number; stdout: string; stderr: string };
+const node = (args: string[], env: Record<string, string>): Promise<Run> =>
+  promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, ...env } }).then(
+    (result) => ({ code: 0, ...result }),
+    (error: Run) => error,
+  );
+
+async function jsFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.js')).map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe('the built server', () => {
+  it('contains the admin CLI and imports no dev dependency (npm ci --omit=dev leaves them out)', async () => {
+    const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    const devOnly = new Set(Object.keys(manifest.devDependencies).filter((name) => !(name in manifest.dependencies)));
+    const files = await jsFiles(out);
+    expect(files).toContain(join(out, 'server/cli/admin.js'));
+    const used = new Set<string>();
+    for (const file of files) {
+      for (const [, specifier] of (await readFile(file, 'utf8')).matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g)) {
+        if (specifier!.startsWith('.') || specifier!.startsWith('node:')) continue;
+        const parts = specifier!.split('/');
+        used.add(specifier!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
+      }
+    }
+    expect(used.size).toBeGreaterThan(0);
+    expect([...used].filter((name) => devOnly.has(name))).toEqual([]);
+  });
+
+  it('is what `npm run admin` launches, which asks for a build when there is none', async () => {
+    const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(manifest.scripts.admin).toBe('node scripts/admin.mjs');
+    // The launcher finds dist/ beside its own directory: a copy in an empty install has none.
+    const bare = await mkdtemp(join(tmpdir(), 'skippass-install-'));
+    try {
+      await mkdir(join(bare, 'scripts'));
+      await cp(join(root, 'scripts/admin.mjs'), join(bare, 'scripts/admin.mjs'));
+      const missing = await node([join(bare, 'scripts/admin.mjs'), 'grant', 'boss@example.com'], {});
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain('run `npm run build` first');
+    } finally {
+      await rm(bare, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(testBackends())('the built admin CLI, run by node, on $name', (backend) => {
+  const t = shopPerTest(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '0' });
+
+  it('refuses an unverified account and grants it once verified', async () => {
+    // PGlite allows one process: the CLI reaches the test's database through the shop's admin socket.
+    const socket = backend.name === 'pglite' ? await listenForAdminCommands(t.shop.dataDir, () => t.database.db) : undefined;
+    try {
+      const env = { DATA_DIR: t.shop.dataDir, DATABASE_URL: t.database.url ?? '' };
+      const grant = () => node([join(out, 'server/cli/admin.js'), 'grant', 'first@example.com'], env);
+      await signUp(t.shop.app, 'first@example.com');
+      const [account] = await queryRows<{ id: string }>(t.database.db, sql`select id from auth_users where email = 'first@example.com'`);
+
+      const refused = await grant();
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('first@example.com has not verified its email address yet');
+      expect(await isAdmin(t.database.db, account!.id)).toBe(false);
+
+      await t.shop.app.inject({ method: 'GET', url: await verificationLink(t.database.db, 'first@example.com') });
+      const granted = await grant();
+      expect(granted.code).toBe(0);
+      expect(granted.stdout).toContain('first@example.com is now an admin.');
+      expect(await isAdmin(t.database.db, account!.id)).toBe(true);
+
+      const wrong = await node([join(out, 'server/cli/admin.js'), 'promote', 'first@example.com'], env);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toContain('Usage: npm run admin -- grant|revoke <email>');
+    } finally {
+      socket?.close();
+    }
+  });
+});
