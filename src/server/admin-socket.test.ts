@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSocketPath, listenForAdminCommands, runAdminCommand, sendAdminCommand } from './admin-socket.ts';
-import { isAdmin } from './auth/staff.ts';
+import { isAdmin } from './staff/staff.ts';
 import { queryRows } from './db/database.ts';
 import { signUp, staffSession, verificationLink } from './test-support/staff.ts';
 import { shopPerTest, startTestApp, type TestApp } from './test-support/test-app.ts';

@@ -2,7 +2,7 @@ import { chmod, mkdir, rm } from 'node:fs/promises';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { setAdminRole } from './auth/staff.ts';
+import { setAdminRole } from './staff/staff.ts';
 import { type Db, queryRows } from './db/database.ts';
 
 export interface AdminCommand {

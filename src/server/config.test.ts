@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentProviders } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import type { PaymentProvider } from './payment/payment-provider.ts';
+import type { PaymentProvider } from './purchases/payment-provider.ts';
 
 describe('loadConfig', () => {
   it('serves a single machine with no settings at all', () => {

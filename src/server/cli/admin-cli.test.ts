@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenForAdminCommands } from '../admin-socket.ts';
-import { isAdmin } from '../auth/staff.ts';
+import { isAdmin } from '../staff/staff.ts';
 import { queryRows } from '../db/database.ts';
 import { signUp, verificationLink } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';

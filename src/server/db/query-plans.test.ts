@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportBatchQuery } from '../services/purchase-export.ts';
-import { purchasePageQuery } from './admin-queries.ts';
-import { recentContactRequestsQuery, recentOutboxQuery } from './outbox-admin-queries.ts';
+import { exportBatchQuery } from '../staff/purchase-export.ts';
+import { purchasePageQuery } from '../staff/admin-queries.ts';
+import { recentContactRequestsQuery, recentOutboxQuery } from '../mail/outbox-admin-queries.ts';
 import { queryRows } from './database.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
 

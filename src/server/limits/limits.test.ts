@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '../../core/messages.ts';
 import { type Db, openPostgres, queryRows } from '../db/database.ts';
-import type { PaymentProvider } from '../payment/payment-provider.ts';
+import type { PaymentProvider } from '../purchases/payment-provider.ts';
 import { signIn } from '../test-support/staff.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';

@@ -1,0 +1,73 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../db/database.ts';
+import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
+import { enqueueMail, MAIL_KINDS } from './mail-kinds.ts';
+import { renderMail } from './outbox-worker.ts';
+
+const context = { productName: 'SkipPass', publicUrl: 'http://localhost:3000' };
+
+describe.each(testBackends())('enqueueMail on $name', (backend) => {
+  const t = databasePerBlock(backend);
+  const rows = () => queryRows<{ kind: string; ref: string; recipient: string; payload: unknown; status: string }>(
+    t.database.db,
+    sql`select kind, ref, recipient, payload, status from outbox order by id`,
+  );
+
+  it('queues a row the worker renders, once per (kind, ref)', async () => {
+    const address = { ref: 'contact-1', recipient: 'grace@example.com' };
+    await enqueueMail(t.database.db, MAIL_KINDS.contactConfirmation, { name: 'Grace' }, address);
+    const [row] = await rows();
+    expect(row).toEqual({ kind: 'contact_confirmation', ref: 'contact-1', recipient: 'grace@example.com', payload: { name: 'Grace' }, status: 'pending' });
+    expect(renderMail(context, row!.kind, row!.payload).text).toContain('Hi Grace,');
+
+    await expect(enqueueMail(t.database.db, MAIL_KINDS.contactConfirmation, { name: 'Grace' }, address)).rejects.toThrow();
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it('refuses a payload its kind does not describe, and writes nothing', async () => {
+    const address = { ref: 'verify-x', recipient: 'staff@example.com' };
+    const wrong = { link: 'http://localhost:3000/verify' } as unknown as { url: string };
+    await expect(enqueueMail(t.database.db, MAIL_KINDS.accountVerification, wrong, address)).rejects.toThrow(/url/);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('commits and rolls back with the transaction it is given', async () => {
+    await t.database.db
+      .transaction(async (tx) => {
+        await enqueueMail(tx as unknown as typeof t.database.db, MAIL_KINDS.accountVerification, { url: 'http://x/verify' }, { ref: 'r', recipient: 'a@example.com' });
+        throw new Error('the cause failed');
+      })
+      .catch(() => {});
+    expect(await rows()).toEqual([]);
+  });
+});
+
+describe('the worker renders what the schemas describe', () => {
+  it('fills in $3 for purchase rows queued before the amount travelled with them', () => {
+    const old = { name: 'Ada', eventName: 'City Derby', eventType: 'Football', timestamp: 'today', orderId: 'SP-1' };
+    expect(renderMail(context, MAIL_KINDS.purchaseConfirmation, old).text).toContain('Amount: $3.00');
+  });
+
+  it('fails a malformed payload or an unknown kind', () => {
+    expect(() => renderMail(context, MAIL_KINDS.contactConfirmation, { nom: 'Grace' })).toThrow();
+    expect(() => renderMail(context, 'newsletter', {})).toThrow(/unknown mail kind newsletter/);
+  });
+});
+
+/** One way to queue mail: only mail-kinds.ts writes outbox rows, and the purchase statement (ADR 0002). */
+describe('queueing mail', () => {
+  it('happens in enqueueMail and the one-statement purchase write alone', async () => {
+    const server = resolve(import.meta.dirname, '..');
+    const writers: string[] = [];
+    for (const entry of await readdir(server, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+      const path = join(entry.parentPath, entry.name);
+      if (path.includes('test-support')) continue;
+      if (/insert\s+into\s+outbox\b|\.insert\(\s*outbox\s*\)/i.test(await readFile(path, 'utf8'))) writers.push(relative(server, path));
+    }
+    expect(writers.sort()).toEqual(['mail/mail-kinds.ts', 'purchases/purchase-queries.ts']);
+  });
+});

@@ -1,0 +1,92 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test-support/test-app.ts';
+import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import { renderIndexHtml } from './web-routes.ts';
+
+const template = `<!doctype html><html><head><title>%PRODUCT_NAME%</title><!--shop-config--></head><body><div id="root"></div></body></html>`;
+
+describe('renderIndexHtml', () => {
+  it('puts the shop settings in a JSON data block and the product name in the title', () => {
+    const html = renderIndexHtml(template, { productName: 'Club Pass', feedbackUrl: 'https://example.com/f' });
+    expect(html).toContain('<title>Club Pass</title>');
+    expect(html).toContain(
+      '<script id="shop-config" type="application/json">{"productName":"Club Pass","feedbackUrl":"https://example.com/f"}</script>',
+    );
+  });
+
+  it('cannot be broken out of by a hostile product name', () => {
+    const html = renderIndexHtml(template, { productName: '</script><script>alert(1)</script>', feedbackUrl: 'https://x.io' });
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+  });
+});
+
+describe('serving the front end', () => {
+  let database: TestDatabase;
+  let shop: TestApp;
+  let webDir: string;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    webDir = await mkdtemp(join(tmpdir(), 'skippass-web-'));
+    await mkdir(join(webDir, 'assets'));
+    await writeFile(join(webDir, 'index.html'), template);
+    await writeFile(join(webDir, 'assets', 'app-1234.js'), 'console.log("shop")');
+    await writeFile(join(webDir, 'favicon.svg'), '<svg/>');
+    const logStream = new PassThrough();
+    logStream.on('data', (line: Buffer) => logs.push(line.toString()));
+    database = await testBackends()[0]!.open();
+    shop = await startTestApp(database, { LOG_LEVEL: 'info', PRODUCT_NAME: 'Club Pass' }, { webDir, logStream });
+  });
+  afterAll(async () => {
+    await shop.close();
+    await database.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/auth', '/admin'])('answers the app page %s with 200 and the shop settings', async (url) => {
+    const response = await shop.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<title>Club Pass</title>');
+    expect(response.body).toContain('"productName":"Club Pass"');
+  });
+
+  it('answers an unknown page with 404, still the app shell (its 404 page), and logs the path', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/no-such-page?from=email' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+    expect(logs.some((line) => line.includes('"path":"/no-such-page"') && line.includes('page not found'))).toBe(true);
+  });
+
+  it('serves hashed assets to be cached for good, other files briefly', async () => {
+    const asset = await shop.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await shop.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('answers unknown API calls with a JSON 404, not the app', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/nothing' },
+      { method: 'POST' as const, url: '/api/nothing' },
+      { method: 'DELETE' as const, url: '/' },
+    ]) {
+      const response = await shop.app.inject(request);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+    }
+  });
+
+  it('sends security headers', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -1,0 +1,151 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type HeldPurchaseReason, parseHeldReason } from '../../core/held-purchases.ts';
+import { type Db, queryRows } from '../db/database.ts';
+import type { PurchaseRecord } from './purchase-queries.ts';
+
+/** How much of the database's own message is kept beside the reason code. */
+const DETAIL_MAX = 500;
+
+/** Lone UTF-16 surrogates and NUL: PostgreSQL text refuses both, and this write must not fail. */
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters this pattern exists to find.
+const UNSTORABLE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/g;
+const storable = (text: string) => text.replace(UNSTORABLE, '\uFFFD');
+
+/**
+ * The database's own words for a refusal, e.g. "unsupported Unicode escape sequence (SQLSTATE 22P05)",
+ * for recordQuarantine's detail. Drizzle's wrapper message holds the whole statement and the buyer's
+ * data instead, so the cause chain is searched for the driver's error.
+ */
+export function databaseRefusal(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return typeof message === 'string' && message ? `${message} (SQLSTATE ${code})` : `SQLSTATE ${code}`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Records a spooled purchase the database refused, so staff see it in the admin panel. The record
+ * is kept as JSON text: JSON.stringify escapes lone surrogates and NUL, so whatever the buyer sent
+ * can be stored here even when the purchases table refused it. Recording the same order ID twice
+ * (a second replay of the same file, another instance) keeps the first.
+ */
+export async function recordQuarantine(
+  db: Db,
+  entry: { orderId: string; reason: HeldPurchaseReason; detail?: string | undefined; record: PurchaseRecord },
+): Promise<void> {
+  const detail = entry.detail ? storable(entry.detail).slice(0, DETAIL_MAX) : '';
+  await queryRows(
+    db,
+    sql`insert into quarantined_purchases (order_id, reason, record)
+        values (${storable(entry.orderId)}, ${detail ? `${entry.reason}: ${detail}` : entry.reason}, ${JSON.stringify(entry.record)})
+        on conflict (order_id) do nothing`,
+  );
+}
+
+/** A held purchase as staff see it: what the buyer was told, and why the shop could not store it. */
+export interface QuarantinedPurchase {
+  id: number;
+  orderId: string;
+  reason: HeldPurchaseReason | 'other';
+  /** The database's own words, when the replay kept them. */
+  detail: string | null;
+  quarantinedAt: string;
+  /** From the stored record; null where a record cannot be read back (it is never dropped for that). */
+  name: string | null;
+  email: string | null;
+  eventName: string | null;
+  amountCents: number | null;
+  purchaseDate: string | null;
+  /** The buyer's client sent an Idempotency-Key: a retry with it gets this same pass back. */
+  hasIdempotencyKey: boolean;
+}
+
+/** Where the next page starts: the last row's (quarantined_at, id), quarantined_at to the microsecond. */
+export interface QuarantineCursor {
+  at: string;
+  id: number;
+}
+
+const UTC_MICROS = `YYYY-MM-DD"T"HH24:MI:SS.US"Z"`;
+const CURSOR_AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
+
+export function encodeQuarantineCursor(cursor: QuarantineCursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
+}
+
+/** The cursor a page gave out, or null for anything else (an impossible date included). */
+export function decodeQuarantineCursor(text: string): QuarantineCursor | null {
+  const [at, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || !at || !id || !/^\d{1,15}$/.test(id)) return null;
+  const parts = CURSOR_AT.exec(at);
+  if (!parts) return null;
+  // Date.UTC rolls 2026-02-30 over to March 2: a date that does not round-trip does not exist.
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  if (year < 1 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (date.getUTCHours() !== hour || date.getUTCMinutes() !== minute || date.getUTCSeconds() !== second) return null;
+  return { at, id: Number(id) };
+}
+
+/** The query behind one page; exported so a test can check its plan reads quarantined_purchases_at_idx in order. */
+export function quarantinedPageQuery(options: { limit: number; cursor?: QuarantineCursor | undefined }): SQL {
+  const after = options.cursor
+    ? sql`(quarantined_at, id) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`
+    : sql`true`;
+  return sql`select id::int as "id", order_id as "orderId", reason, record,
+                    to_char(quarantined_at at time zone 'UTC', ${UTC_MICROS}) as "cursorAt"
+             from quarantined_purchases
+             where ${after}
+             order by quarantined_purchases.quarantined_at desc, quarantined_purchases.id desc
+             limit ${options.limit}`;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The buyer's side of a stored record, as far as it can be read. */
+function readRecord(json: string): Pick<QuarantinedPurchase, 'name' | 'email' | 'eventName' | 'amountCents' | 'purchaseDate' | 'hasIdempotencyKey'> {
+  let record: Partial<PurchaseRecord> | null = null;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (parsed && typeof parsed === 'object') record = parsed as Partial<PurchaseRecord>;
+  } catch {
+    // Shown with empty buyer details: staff still see the order ID and the reason.
+  }
+  const pass: Record<string, unknown> = record?.pass && typeof record.pass === 'object' ? (record.pass as unknown as Record<string, unknown>) : {};
+  return {
+    name: text(pass.name),
+    email: text(pass.email),
+    eventName: text(pass.eventName),
+    amountCents: typeof record?.amountCents === 'number' ? record.amountCents : null,
+    purchaseDate: text(pass.purchaseDate),
+    hasIdempotencyKey: typeof record?.idempotency?.key === 'string',
+  };
+}
+
+/** Held purchases, newest first, by keyset on (quarantined_at, id). */
+export async function listQuarantined(
+  db: Db,
+  options: { limit: number; cursor?: QuarantineCursor | undefined },
+): Promise<{ items: QuarantinedPurchase[]; next: QuarantineCursor | null }> {
+  const rows = await queryRows<{ id: number; orderId: string; reason: string; record: string; cursorAt: string }>(
+    db,
+    quarantinedPageQuery(options),
+  );
+  const items = rows.map((row) => ({
+    id: Number(row.id),
+    orderId: row.orderId,
+    ...parseHeldReason(row.reason),
+    quarantinedAt: new Date(row.cursorAt).toISOString(),
+    ...readRecord(row.record),
+  }));
+  const last = rows.at(-1);
+  return { items, next: rows.length === options.limit && last ? { at: last.cursorAt, id: Number(last.id) } : null };
+}
+
+export async function countQuarantined(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from quarantined_purchases`);
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,223 @@
+import { sql } from 'drizzle-orm';
+import type { HTTPMethods } from 'fastify';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setAdminRole } from './staff.ts';
+import { queryRows } from '../db/database.ts';
+import { staffSession } from '../test-support/staff.ts';
+import { shopPerTest } from '../test-support/test-app.ts';
+import { testBackends } from '../test-support/test-databases.ts';
+
+interface Route {
+  method: HTTPMethods;
+  url: string;
+}
+
+/** The /api routes anyone may call. A new route outside /api/admin must be added here on purpose. */
+const PUBLIC_API = ['/api/purchases', '/api/contact', '/api/me', '/api/events/:id'];
+
+const isAdminRoute = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
+
+const derby = { title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', price: '12.50' };
+
+/**
+ * The authorisation matrix of issue 4: every route registered under /api/admin (collected as the
+ * app registers them, so a route added later is walked too) answers 401 to a visitor, 403 to a
+ * signed-in non-admin and lets an admin through.
+ */
+describe.each(testBackends())('admin authorisation on $name', (backend) => {
+  let routes: Route[];
+  let admin: string;
+  let nonAdmins: Record<string, string>;
+  /** Real ids, so an admin's request reaches the handler and succeeds. */
+  let ids: { event: number; outbox: number; code: string };
+
+  // Registered before shopPerTest, so each test's app reports its routes into a fresh list as it starts.
+  beforeEach(() => {
+    routes = [];
+  });
+  const t = shopPerTest(
+    backend,
+    { AUTH_RATE_LIMIT_PER_MINUTE: '0', PUBLIC_URL: 'http://shop.test' },
+    {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      },
+    },
+  );
+  beforeEach(async () => {
+    admin = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
+    nonAdmins = {
+      'signed in, no profile': await staffSession(t.shop.app, t.database.db, 'staff@example.com'),
+      "signed in, role 'user'": await staffSession(t.shop.app, t.database.db, 'user@example.com'),
+    };
+    await setAdminRole(t.database.db, 'user@example.com', false);
+
+    const event = await t.shop.app.inject({ method: 'POST', url: '/api/admin/events', headers: { cookie: admin }, payload: derby });
+    const bought = await t.shop.app.inject({
+      method: 'POST',
+      url: '/api/purchases',
+      payload: { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' },
+    });
+    const [failed] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`update outbox set status = 'failed' where id = (select min(id) from outbox) returning id::int as id`,
+    );
+    ids = { event: event.json().id, outbox: Number(failed!.id), code: bought.json().verificationUrl };
+  });
+
+  /**
+   * A valid request for each route, so the answer shows the guard and not a validation error.
+   * Routes without an entry get their params as 1 and an empty JSON body.
+   */
+  function requestFor({ method, url }: Route): { url: string; payload?: object; known: boolean } {
+    const withId = (id: number) => url.replace(':id', String(id));
+    const known: Record<string, { url: string; payload?: object }> = {
+      'GET /api/admin/purchases': { url: '/api/admin/purchases?limit=10&q=Ada' },
+      'POST /api/admin/events': { url, payload: derby },
+      'PUT /api/admin/events/:id': { url: withId(ids.event), payload: { ...derby, time: '20:00' } },
+      'GET /api/admin/events/:id/check-ins': { url: withId(ids.event) },
+      'HEAD /api/admin/events/:id/check-ins': { url: withId(ids.event) },
+      'POST /api/admin/check-ins': { url, payload: { eventId: ids.event, code: ids.code } },
+      'POST /api/admin/outbox/:id/retry': { url: withId(ids.outbox), payload: {} },
+    };
+    const sample = known[`${method} ${url}`];
+    if (sample) return { ...sample, known: true };
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    return { url: url.replace(/:[A-Za-z]+/g, '1'), ...(hasBody ? { payload: {} } : {}), known: !url.includes(':') && !hasBody };
+  }
+
+  const send = (route: Route, cookie?: string) => {
+    const { url, payload } = requestFor(route);
+    return t.shop.app.inject({ method: route.method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  };
+
+  it('answers 401 to visitors and 403 to non-admins on every /api/admin route, and lets admins through', async () => {
+    const adminRoutes = routes.filter((route) => isAdminRoute(route.url));
+    // The walk found the routes this test was written against (and walks any added since).
+    expect(adminRoutes.map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/purchases',
+        'GET /api/admin/purchases.csv',
+        'GET /api/admin/stats',
+        'GET /api/admin/outbox',
+        'POST /api/admin/outbox/:id/retry',
+        'GET /api/admin/events',
+        'POST /api/admin/events',
+        'PUT /api/admin/events/:id',
+        'GET /api/admin/events/:id/check-ins',
+        'POST /api/admin/check-ins',
+      ]),
+    );
+
+    for (const route of adminRoutes) {
+      const name = `${route.method} ${route.url}`;
+      const anonymous = await send(route);
+      expect(anonymous.statusCode, `${name} without a session`).toBe(401);
+      if (route.method !== 'HEAD') expect(anonymous.json().error.code, name).toBe('unauthenticated');
+      for (const [who, cookie] of Object.entries(nonAdmins)) {
+        const refused = await send(route, cookie);
+        expect(refused.statusCode, `${name} ${who}`).toBe(403);
+        if (route.method !== 'HEAD') {
+          expect(refused.json().error, name).toEqual({
+            code: 'forbidden',
+            message: "You don't have permission to access this page. Admin privileges are required.",
+          });
+        }
+      }
+    }
+    // Nothing a refused request asked for happened.
+    const [checkIns] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
+    expect(checkIns!.n).toBe(0);
+
+    for (const route of adminRoutes) {
+      const response = await send(route, admin);
+      const name = `${route.method} ${route.url}`;
+      expect([401, 403], `${name} as admin`).not.toContain(response.statusCode);
+      expect(response.headers['cache-control'], `${name} as admin`).toBe('no-store');
+      // A request this test knows to be valid succeeds, so the refusals above were the guard's.
+      if (requestFor(route).known) expect(response.statusCode, `${name} as admin: ${response.body.slice(0, 200)}`).toBeLessThan(400);
+    }
+  });
+
+  it('refuses every admin write that comes from another site, before anything happens, and lets the shop\'s own pages through', async () => {
+    const writes = routes.filter((route) => isAdminRoute(route.url) && !['GET', 'HEAD', 'OPTIONS'].includes(route.method));
+    expect(writes.map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/admin/events', 'PUT /api/admin/events/:id', 'POST /api/admin/check-ins', 'POST /api/admin/outbox/:id/retry']),
+    );
+    const foreign: Array<[string, Record<string, string>]> = [
+      ['a foreign Origin', { origin: 'http://evil.test' }],
+      ['the shop host on another port', { origin: 'http://shop.test:8080' }],
+      ['the shop host over another scheme', { origin: 'https://shop.test' }],
+      ['Origin: null', { origin: 'null' }],
+      ['an unparsable Origin', { origin: 'not a url' }],
+      ['a foreign Referer and no Origin', { referer: 'http://evil.test/page' }],
+      ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+      ['a trusted Origin but Sec-Fetch-Site: cross-site', { origin: 'http://shop.test', 'sec-fetch-site': 'cross-site' }],
+    ];
+    for (const route of writes) {
+      const { url, payload } = requestFor(route);
+      for (const [label, headers] of foreign) {
+        const response = await t.shop.app.inject({ method: route.method, url, headers: { cookie: admin, ...headers }, ...(payload ? { payload } : {}) });
+        const name = `${route.method} ${route.url} with ${label}`;
+        expect(response.statusCode, name).toBe(403);
+        expect(response.json().error, name).toEqual({
+          code: 'forbidden_origin',
+          message: 'This request came from another site, so it was refused. Open the admin panel at its own address.',
+        });
+        expect(response.headers['cache-control'], name).toBe('no-store');
+      }
+    }
+    // Nothing a refused request asked for happened: still the one event and no check-in.
+    const [counts] = await queryRows<{ events: number; checkIns: number; retried: number }>(
+      t.database.db,
+      sql`select (select count(*)::int from events) as "events", (select count(*)::int from check_ins) as "checkIns",
+                 (select count(*)::int from outbox where status <> 'failed' and id = ${ids.outbox}) as "retried"`,
+    );
+    expect(counts).toEqual({ events: 1, checkIns: 0, retried: 0 });
+
+    // PUBLIC_URL, the address the request came to (a club's LAN address), same-origin fetches and
+    // clients that send no Origin at all (no browser, so no foreign page) still work.
+    const allowed: Array<Record<string, string>> = [
+      { origin: 'http://shop.test' },
+      { origin: 'http://192.168.1.20:3000', host: '192.168.1.20:3000' },
+      { origin: 'http://shop.test', 'sec-fetch-site': 'same-origin' },
+      { referer: 'http://shop.test/admin' },
+      {},
+    ];
+    for (const headers of allowed) {
+      const response = await t.shop.app.inject({
+        method: 'POST',
+        url: '/api/admin/events',
+        headers: { cookie: admin, ...headers },
+        payload: derby,
+      });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(201);
+    }
+    // A foreign page without the cookie is no threat to a session: it meets the usual 401.
+    const anonymous = await t.shop.app.inject({ method: 'POST', url: '/api/admin/events', headers: { origin: 'http://evil.test' }, payload: derby });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('has no staff route outside /api/admin: every other /api route is a known public one', () => {
+    const others = routes
+      .filter((route) => route.url.startsWith('/api/') && !isAdminRoute(route.url) && !route.url.startsWith('/api/auth/'))
+      .map((route) => route.url);
+    expect(others.length).toBeGreaterThan(0);
+    expect([...new Set(others)].filter((url) => !PUBLIC_API.includes(url))).toEqual([]);
+  });
+
+  it('treats a failed profile read as no admin rights', async () => {
+    await queryRows(t.database.db, sql`alter table profiles rename to profiles_away`);
+    try {
+      const me = await t.shop.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: admin } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toEqual({ user: { id: expect.any(String), email: 'boss@example.com' }, isAdmin: false });
+      for (const url of ['/api/admin/stats', '/api/admin/purchases', '/api/admin/events']) {
+        expect((await t.shop.app.inject({ method: 'GET', url, headers: { cookie: admin } })).statusCode, url).toBe(403);
+      }
+    } finally {
+      await queryRows(t.database.db, sql`alter table profiles_away rename to profiles`);
+    }
+    expect((await t.shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin } })).statusCode).toBe(200);
+  });
+});

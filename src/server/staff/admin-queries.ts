@@ -1,0 +1,106 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/database.ts';
+
+export interface PurchaseRow {
+  id: number;
+  name: string;
+  email: string;
+  eventName: string;
+  eventType: string;
+  /** Cents. */
+  amount: number;
+  orderId: string;
+  createdAt: string;
+}
+
+/** Where the next page starts: the last row's (created_at, id), created_at to the microsecond. */
+export interface PurchaseCursor {
+  createdAt: string;
+  id: number;
+}
+
+export function encodeCursor(cursor: PurchaseCursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
+}
+
+/**
+ * The cursor a page gave out, or null for anything else: a time that is not a real instant
+ * (2026-02-30, year 0000, hour 24) or an id past the safe integers would otherwise reach
+ * PostgreSQL's cast and fail there, as a 500.
+ */
+export function decodeCursor(text: string): PurchaseCursor | null {
+  const parts = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  const [createdAt, id] = parts;
+  if (parts.length !== 2 || !createdAt || !id || !/^\d{1,16}$/.test(id) || !Number.isSafeInteger(Number(id))) return null;
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z$/.exec(createdAt);
+  // A real instant prints back as itself to the millisecond; 2026-02-30 would print as March 2.
+  const instant = match ? new Date(`${match[1]}Z`) : null;
+  if (!instant || Number.isNaN(instant.getTime()) || instant.getUTCFullYear() < 1 || instant.toISOString() !== `${match![1]}Z`) return null;
+  return { createdAt, id: Number(id) };
+}
+
+const UTC_MICROS = `YYYY-MM-DD"T"HH24:MI:SS.US"Z"`;
+
+/** Case-insensitive "contains" on name, email or event, or the exact order ID. */
+function searchFilter(q: string | undefined): SQL {
+  if (!q) return sql`true`;
+  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql`(name ilike ${pattern} or email ilike ${pattern} or event_name ilike ${pattern} or order_id = ${q.toUpperCase()})`;
+}
+
+type PageOptions = { limit: number; after?: PurchaseCursor | undefined; q?: string | undefined };
+
+/** The query behind one page; exported so a test can check its plan reads the index in order. */
+export function purchasePageQuery(options: PageOptions): SQL {
+  const after = options.after
+    ? sql`(created_at, id) < (${options.after.createdAt}::timestamptz, ${options.after.id})`
+    : sql`true`;
+  return sql`select id::int as "id", name, email, event_name as "eventName", event_type as "eventType", amount,
+                    order_id as "orderId",
+                    to_char(created_at at time zone 'UTC', ${UTC_MICROS}) as "cursorAt"
+             from purchases
+             where ${after} and ${searchFilter(options.q)}
+             order by purchases.created_at desc, purchases.id desc
+             limit ${options.limit}`;
+}
+
+/**
+ * One page of purchases, newest first, by keyset on (created_at, id): every page is an index
+ * range scan, however deep, so the list stays fast at millions of rows.
+ */
+export async function purchasePage(db: Db, options: PageOptions): Promise<{ items: PurchaseRow[]; next: PurchaseCursor | null }> {
+  const rows = await queryRows<PurchaseRow & { cursorAt: string }>(db, purchasePageQuery(options));
+  const items = rows.map(({ cursorAt, ...row }) => ({ ...row, id: Number(row.id), createdAt: new Date(cursorAt).toISOString() }));
+  const last = rows.at(-1);
+  return { items, next: rows.length === options.limit && last ? { createdAt: last.cursorAt, id: Number(last.id) } : null };
+}
+
+export interface PurchaseStats {
+  totalPurchases: number;
+  totalRevenueCents: number;
+  mostPopularSport: string | null;
+  todaysSales: number;
+}
+
+/**
+ * The four stat cards. Totals come from purchase_totals (kept by triggers, summed over its shards),
+ * so they cost the same at any size; "today" is an index range from midnight in the shop's time zone.
+ */
+export async function purchaseStats(db: Db, timeZone: string): Promise<PurchaseStats> {
+  const [row] = await queryRows<{ total: number | string; revenue: number | string; popular: string | null; today: number | string }>(
+    db,
+    sql`select
+          (select coalesce(sum(purchases), 0) from purchase_totals) as total,
+          (select coalesce(sum(revenue_cents), 0) from purchase_totals) as revenue,
+          (select event_type from purchase_totals group by event_type having sum(purchases) > 0
+           order by sum(purchases) desc, event_type limit 1) as popular,
+          (select count(*) from purchases
+           where created_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})) as today`,
+  );
+  return {
+    totalPurchases: Number(row?.total ?? 0),
+    totalRevenueCents: Number(row?.revenue ?? 0),
+    mostPopularSport: row?.popular ?? null,
+    todaysSales: Number(row?.today ?? 0),
+  };
+}
