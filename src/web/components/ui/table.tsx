@@ -53,6 +53,32 @@ export function TableStateRow({ colSpan, children }: { colSpan: number; children
   );
 }
 
+/**
+ * The heading row of a data table: one heading per column, numeric columns right-aligned, and
+ * columns of row actions named for screen readers only.
+ */
+export function TableColumns({
+  columns,
+  numeric = [],
+  screenReaderOnly = [],
+}: {
+  columns: readonly string[];
+  numeric?: readonly string[];
+  screenReaderOnly?: readonly string[];
+}) {
+  return (
+    <TableHeader>
+      <TableRow className="hover:bg-transparent">
+        {columns.map((column) => (
+          <TableHead key={column} className={numeric.includes(column) ? 'text-right' : undefined}>
+            {screenReaderOnly.includes(column) ? <span className="sr-only">{column}</span> : column}
+          </TableHead>
+        ))}
+      </TableRow>
+    </TableHeader>
+  );
+}
+
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
   return <caption className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
 }

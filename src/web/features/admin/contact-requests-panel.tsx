@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow, TableStateRow } from '../../components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow, TableStateRow } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { type ContactRequest, fetchContactRequests } from './admin-api.ts';
 import { reportLoadFailure } from './load-failure.ts';
@@ -77,13 +77,7 @@ export function ContactRequestsPanel({ refreshToken }: { refreshToken: number })
       <CardContent className="px-0 sm:px-6">
         <TableContainer aria-label="Contact requests, scrollable" className="border-y sm:rounded-xl sm:border">
           <Table aria-busy={status === 'loading'}>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                {COLUMNS.map((column) => (
-                  <TableHead key={column}>{column}</TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
+            <TableColumns columns={COLUMNS} />
             <TableBody>
               {state ? (
                 <TableStateRow colSpan={COLUMNS.length}>{state}</TableStateRow>

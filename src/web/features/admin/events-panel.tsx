@@ -5,7 +5,7 @@ import { formatCents } from '../../../core/money.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow, TableStateRow } from '../../components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow, TableStateRow } from '../../components/ui/table.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { StaffEvent } from '../../lib/events-api.ts';
 import { formatCount, formatEventDate, formatEventTime } from '../../lib/format.ts';
@@ -95,15 +95,7 @@ export function EventsPanel({ refreshToken }: { refreshToken: number }) {
         <CardContent className="px-0 sm:px-6">
           <TableContainer aria-label="Events, scrollable" className="border-y sm:rounded-xl sm:border">
             <Table aria-busy={status === 'loading'} className={cn('transition-opacity', status === 'loading' && events.length > 0 && 'opacity-60')}>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  {COLUMNS.map((column) => (
-                    <TableHead key={column} className={column === 'Price' || column === 'Check-ins' ? 'text-right' : undefined}>
-                      {column === 'Actions' ? <span className="sr-only">Actions</span> : column}
-                    </TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
+              <TableColumns columns={COLUMNS} numeric={['Price', 'Check-ins']} screenReaderOnly={['Actions']} />
               <TableBody>
                 {state ? (
                   <TableStateRow colSpan={COLUMNS.length}>{state}</TableStateRow>

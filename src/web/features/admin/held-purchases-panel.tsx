@@ -4,7 +4,7 @@ import { formatCents } from '../../../core/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow, TableStateRow } from '../../components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow, TableStateRow } from '../../components/ui/table.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { fetchHeldPurchases, type HeldPurchase } from './held-purchases-api.ts';
 import { reportLoadFailure } from './load-failure.ts';
@@ -182,15 +182,7 @@ export function HeldPurchasesPanel({ refreshToken }: { refreshToken: number }) {
       <CardContent className="px-0 sm:px-6">
         <TableContainer aria-label="Held purchases, scrollable" className="border-y sm:rounded-xl sm:border">
           <Table aria-busy={status === 'loading'}>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                {COLUMNS.map((column) => (
-                  <TableHead key={column} className={column === 'Amount' ? 'text-right' : undefined}>
-                    {column}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
+            <TableColumns columns={COLUMNS} numeric={['Amount']} />
             <TableBody>
               {state ? (
                 <TableStateRow colSpan={COLUMNS.length}>{state}</TableStateRow>

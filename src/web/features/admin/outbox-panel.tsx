@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow, TableStateRow } from '../../components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow, TableStateRow } from '../../components/ui/table.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { OutboxMessage } from './admin-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -97,15 +97,7 @@ export function OutboxPanel({ refreshToken }: { refreshToken: number }) {
       <CardContent className="px-0 sm:px-6">
         <TableContainer aria-label="Email outbox, scrollable" className="border-y sm:rounded-xl sm:border">
           <Table aria-busy={status === 'loading'} className={cn('transition-opacity', status === 'loading' && messages.length > 0 && 'opacity-60')}>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                {COLUMNS.map((column) => (
-                  <TableHead key={column} className={column === 'Tries' ? 'text-right' : undefined}>
-                    {column === 'Action' ? <span className="sr-only">Action</span> : column}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
+            <TableColumns columns={COLUMNS} numeric={['Tries']} screenReaderOnly={['Action']} />
             <TableBody>
               {state ? (
                 <TableStateRow colSpan={COLUMNS.length}>{state}</TableStateRow>

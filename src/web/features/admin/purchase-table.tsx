@@ -2,7 +2,7 @@ import { formatCents } from '../../../core/money.ts';
 import { ADMIN_TEXT, PURCHASE_COLUMNS } from '../../../core/staff-messages.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow, TableStateRow } from '../../components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow, TableStateRow } from '../../components/ui/table.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { PurchaseRecord } from './admin-api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -39,15 +39,7 @@ export function PurchaseTable({ list, onRetry }: PurchaseTableProps) {
   return (
     <TableContainer aria-label="Purchase records, scrollable" className="border-y sm:rounded-xl sm:border">
       <Table aria-busy={list.status === 'loading'} className={cn('transition-opacity', refreshing && 'opacity-60')}>
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            {PURCHASE_COLUMNS.map((column) => (
-              <TableHead key={column} className={column === 'Amount' ? 'text-right' : undefined}>
-                {column}
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
+        <TableColumns columns={PURCHASE_COLUMNS} numeric={['Amount']} />
         <TableBody>
           {list.items.length > 0 ? (
             list.items.map((purchase) => <Row key={purchase.id} purchase={purchase} />)
