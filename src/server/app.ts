@@ -18,6 +18,7 @@ import { adminRoutes } from './staff/admin-routes.ts';
 import { authRoutes } from './staff/auth-routes.ts';
 import { contactRoutes } from './mail/contact-routes.ts';
 import { eventRoutes } from './events/event-routes.ts';
+import { checkInRoutes } from './check-in/check-in-routes.ts';
 import { healthRoutes } from './platform/health-routes.ts';
 import { purchaseRoutes } from './purchases/purchase-routes.ts';
 import { webRoutes } from './platform/web-routes.ts';
@@ -188,7 +189,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mail: mailContext,
     onMailQueued: wakeMail,
   });
-  await eventRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE, passCodes: codes });
+  await eventRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE });
+  await checkInRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE, passCodes: codes });
   const startUp = databaseStartUp(app, options);
   healthRoutes(app, { db, spool, migrated: startUp.done });
   await webRoutes(app, {

@@ -5,12 +5,10 @@ import { check } from '../../core/validation.ts';
 import type { Auth } from '../staff/auth.ts';
 import { adminScope } from '../staff/staff.ts';
 import type { Db } from '../db/database.ts';
-import { checkIn, createEvent, findEvent, listEvents, recentCheckIns, updateEvent } from './event-queries.ts';
+import { createEvent, findEvent, listEvents, updateEvent } from './event-queries.ts';
 import { ApiError } from '../errors.ts';
-import type { PassCodes } from '../purchases/pass-codes.ts';
 
 const idParam = z.strictObject({ id: z.coerce.number().int().positive() });
-const checkInBody = z.strictObject({ eventId: z.coerce.number().int().positive(), code: z.string().max(500) });
 const EVENT_NOT_FOUND = 'Event not found.';
 
 function parsed<T>(result: ReturnType<typeof check<z.ZodType<T>>>): T {
@@ -18,8 +16,8 @@ function parsed<T>(result: ReturnType<typeof check<z.ZodType<T>>>): T {
   return result.value;
 }
 
-/** Events (public page, staff editing) and the door: check-ins. */
-export async function eventRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth; timeZone: string; passCodes: PassCodes }) {
+/** Events: the public page and staff editing. */
+export async function eventRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth; timeZone: string }) {
   const { db, timeZone } = deps;
 
   app.get('/api/events/:id', async (request) => {
@@ -43,20 +41,6 @@ export async function eventRoutes(app: FastifyInstance, deps: { db: Db; auth: Au
       const event = await updateEvent(db, id, input, timeZone);
       if (!event) throw new ApiError(404, 'not_found', EVENT_NOT_FOUND);
       return event;
-    });
-
-    staff.get('/api/admin/events/:id/check-ins', async (request) => {
-      const { id } = parsed(check(idParam, request.params));
-      if (!(await findEvent(db, id, timeZone))) throw new ApiError(404, 'not_found', EVENT_NOT_FOUND);
-      return { items: await recentCheckIns(db, id, 100) };
-    });
-
-    staff.post('/api/admin/check-ins', async (request) => {
-      const body = parsed(check(checkInBody, request.body));
-      if (!(await findEvent(db, body.eventId, timeZone))) throw new ApiError(404, 'not_found', EVENT_NOT_FOUND);
-      const code = deps.passCodes.parse(body.code);
-      if (code.kind === 'invalid') return { result: 'invalid' };
-      return checkIn(db, code.id, body.eventId, request.staff!.id);
     });
   });
 }
