@@ -1,0 +1,166 @@
+// Portman's configuration for the contract test (scripts/contract-test.mjs writes it out as JSON).
+// Contract tests on every operation; variation tests that reach each documented error status, each
+// checked against the document's schema for that status (the one error envelope).
+//
+// Postman variables the run provides (scripts/contract-test.mjs, seed()):
+//   baseUrl        the main shop                 faultsUrl      the faults shop (payments declined, limits at 1/min, TRUST_PROXY)
+//   staffCookie    an admin's session (main)     userCookie     a signed-in account without the admin role (main)
+//   faultsCookie   an admin's session (faults)   eventId        an event on the main shop
+//   passCode       a pass to that event          outboxId       a message on the main shop's outbox that is not failed
+//   failedOutboxId a failed message (faults)     helperUrl      the helper that starts the first of two concurrent purchases
+
+const UNKNOWN_ID = '999999';
+const BUYER = { name: 'Contract Buyer', email: 'buyer@contract.test', eventName: 'Contract Cup' };
+const EVENT = { title: 'Contract Cup', date: '2031-06-01', time: '18:30', location: 'Contract Park', price: '3.00' };
+
+/** The checks of an error answer: its status, JSON, and the document's schema for that status. */
+const errorTests = (code) => ({
+  contractTests: [{ statusCode: { enabled: true, code }, contentType: { enabled: true }, jsonBody: { enabled: true }, schemaValidation: { enabled: true } }],
+});
+
+/** One variation of `operation` that must answer `status`. */
+function reach(operation, status, name, { overwrites = [], preRequest } = {}) {
+  return {
+    openApiOperation: operation,
+    openApiResponse: String(status),
+    variations: [
+      {
+        name,
+        overwrites,
+        tests: errorTests(status),
+        ...(preRequest ? { operationPreRequestScripts: [{ openApiOperation: operation, scripts: [preRequest] }] } : {}),
+      },
+    ],
+  };
+}
+
+const body = (value) => ({ overwriteRequestBody: [{ key: '.', value, overwrite: true }] });
+const header = (key, value) => ({ overwriteRequestHeaders: [{ key, value }] });
+const pathId = (value) => ({ overwriteRequestPathVariables: [{ key: 'id', value }] });
+const query = (key, value) => ({ overwriteRequestQueryParams: [{ key, value }] });
+const baseUrl = (value) => ({ overwriteRequestBaseUrl: { value } });
+
+/** A purchase on the faults shop from its own client address (it trusts X-Forwarded-For). */
+const onFaultsShopAs = (ip) => [baseUrl('{{faultsUrl}}'), { overwriteRequestHeaders: [{ key: 'X-Forwarded-For', value: ip }] }];
+
+/** Pre-request: sends this same request once more first, so the limit of one a minute is used up. */
+const USE_UP_THE_LIMIT = `
+pm.sendRequest({
+  url: pm.variables.replaceIn(pm.request.url.toString()),
+  method: pm.request.method,
+  header: pm.request.headers.map((h) => ({ key: h.key, value: pm.variables.replaceIn(h.value) })),
+  body: { mode: 'raw', raw: pm.variables.replaceIn(pm.request.body.raw) },
+}, (error) => { if (error) throw error; });`;
+
+/** Pre-request: buys with this key and another body first, so this request reuses the key (422). */
+const REUSE_THE_KEY = `
+const key = 'contract-reused-' + Date.now();
+pm.collectionVariables.set('reusedKey', key);
+pm.sendRequest({
+  url: pm.variables.replaceIn(pm.request.url.toString()),
+  method: 'POST',
+  header: [{ key: 'Content-Type', value: 'application/json' }, { key: 'Idempotency-Key', value: key }],
+  body: { mode: 'raw', raw: JSON.stringify(${JSON.stringify({ ...BUYER, name: 'Another Buyer' })}) },
+}, (error, response) => { if (error || response.code !== 201) throw new Error('first purchase: ' + (error || response.code)); });`;
+
+/** Pre-request: has the helper start this same purchase with this key, so this one meets it in flight (409). */
+const START_THE_SAME_PURCHASE = `
+const key = 'contract-concurrent-' + Date.now();
+pm.collectionVariables.set('concurrentKey', key);
+pm.sendRequest({
+  url: pm.variables.get('helperUrl') + '/start',
+  method: 'POST',
+  header: [{ key: 'Content-Type', value: 'application/json' }],
+  body: { mode: 'raw', raw: JSON.stringify({
+    path: pm.variables.replaceIn(pm.request.url.getPath()),
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body: pm.variables.replaceIn(pm.request.body.raw),
+  }) },
+}, (error, response) => { if (error || response.code !== 202) throw new Error('helper: ' + (error || response.code)); });`;
+
+const ADMIN = '*::/api/admin/*';
+
+export function portmanConfig() {
+  return {
+    version: 1.0,
+    tests: {
+      contractTests: [
+        {
+          openApiOperation: '*::/*',
+          statusSuccess: { enabled: true },
+          contentType: { enabled: true },
+          jsonBody: { enabled: true },
+          schemaValidation: { enabled: true },
+          // Generous: this is a correctness test on a shared 2-core machine, not a benchmark.
+          responseTime: { enabled: true, maxMs: 10_000 },
+        },
+      ],
+      variationTests: [
+        // Every staff route: no session, and a session without the admin role.
+        reach(ADMIN, 401, 'no session', { overwrites: [baseUrl('{{baseUrl}}'), { overwriteRequestHeaders: [{ key: 'Cookie', remove: true }] }] }),
+        reach(ADMIN, 403, 'not an admin', { overwrites: [baseUrl('{{baseUrl}}'), header('Cookie', '{{userCookie}}')] }),
+
+        // Events.
+        reach('GET::/api/events/{id}', 400, 'id not a number', { overwrites: [pathId('abc')] }),
+        reach('GET::/api/events/{id}', 404, 'unknown event', { overwrites: [pathId(UNKNOWN_ID)] }),
+        reach('POST::/api/admin/events', 400, 'bad body', { overwrites: [body({ ...EVENT, date: 'tomorrow' })] }),
+        reach('PUT::/api/admin/events/{id}', 400, 'bad body', { overwrites: [body({ ...EVENT, time: '25:00' })] }),
+        reach('PUT::/api/admin/events/{id}', 404, 'unknown event', { overwrites: [pathId(UNKNOWN_ID)] }),
+        reach('GET::/api/admin/events/{id}/check-ins', 400, 'id not a number', { overwrites: [pathId('abc')] }),
+        reach('GET::/api/admin/events/{id}/check-ins', 404, 'unknown event', { overwrites: [pathId(UNKNOWN_ID)] }),
+        reach('POST::/api/admin/check-ins', 400, 'bad body', { overwrites: [body({ eventId: 'abc', code: '{{passCode}}' })] }),
+        reach('POST::/api/admin/check-ins', 404, 'unknown event', { overwrites: [body({ eventId: Number(UNKNOWN_ID), code: '{{passCode}}' })] }),
+
+        // Purchases.
+        reach('POST::/api/purchases', 400, 'bad body', { overwrites: [body({ ...BUYER, email: 'not an email' })] }),
+        reach('POST::/api/purchases', 404, 'unknown event', { overwrites: [body({ name: BUYER.name, email: BUYER.email, eventId: Number(UNKNOWN_ID) })] }),
+        reach('POST::/api/purchases', 422, 'key reused with another body', {
+          overwrites: [header('Idempotency-Key', '{{reusedKey}}')],
+          preRequest: REUSE_THE_KEY,
+        }),
+        reach('POST::/api/purchases', 409, 'same key while the first runs', {
+          overwrites: [header('Idempotency-Key', '{{concurrentKey}}')],
+          preRequest: START_THE_SAME_PURCHASE,
+        }),
+        reach('POST::/api/purchases', 402, 'payment declined', { overwrites: onFaultsShopAs('10.20.0.1') }),
+        reach('POST::/api/purchases', 429, 'over the limit', { overwrites: onFaultsShopAs('10.20.0.2'), preRequest: USE_UP_THE_LIMIT }),
+
+        // Contact form.
+        reach('POST::/api/contact', 400, 'bad body', { overwrites: [body({ name: 'Contract Visitor', email: 'nope' })] }),
+        reach('POST::/api/contact', 429, 'over the limit', { overwrites: onFaultsShopAs('10.20.0.3'), preRequest: USE_UP_THE_LIMIT }),
+
+        // Staff lists.
+        reach('GET::/api/admin/purchases', 400, 'limit out of range', { overwrites: [query('limit', '0')] }),
+        reach('GET::/api/admin/outbox', 400, 'unknown status', { overwrites: [query('status', 'lost')] }),
+        reach('GET::/api/admin/contact-requests', 400, 'before not a number', { overwrites: [query('before', 'abc')] }),
+        reach('GET::/api/admin/quarantined-purchases', 400, 'not a cursor', { overwrites: [query('cursor', 'not-a-cursor')] }),
+
+        // Outbox retries (the main request retries the faults shop's failed message).
+        reach('POST::/api/admin/outbox/{id}/retry', 400, 'id not a number', { overwrites: [pathId('abc')] }),
+        reach('POST::/api/admin/outbox/{id}/retry', 404, 'unknown message', { overwrites: [pathId(UNKNOWN_ID)] }),
+        reach('POST::/api/admin/outbox/{id}/retry', 409, 'message not failed', {
+          overwrites: [baseUrl('{{baseUrl}}'), header('Cookie', '{{staffCookie}}'), pathId('{{outboxId}}')],
+        }),
+      ],
+    },
+    overwrites: [
+      { openApiOperation: ADMIN, overwriteRequestHeaders: [{ key: 'Cookie', value: '{{staffCookie}}' }] },
+      { openApiOperation: 'GET::/api/events/{id}', ...pathId('{{eventId}}') },
+      { openApiOperation: 'PUT::/api/admin/events/{id}', ...pathId('{{eventId}}'), ...body(EVENT) },
+      { openApiOperation: 'GET::/api/admin/events/{id}/check-ins', ...pathId('{{eventId}}') },
+      { openApiOperation: 'POST::/api/admin/events', ...body(EVENT) },
+      { openApiOperation: 'POST::/api/admin/check-ins', ...body({ eventId: '{{{eventId}}}', code: '{{passCode}}' }) },
+      { openApiOperation: 'POST::/api/purchases', ...body(BUYER), ...header('Idempotency-Key', '{{$guid}}') },
+      { openApiOperation: 'POST::/api/contact', ...body({ name: 'Contract Visitor', email: 'visitor@contract.test' }) },
+      {
+        openApiOperation: 'POST::/api/admin/outbox/{id}/retry',
+        ...baseUrl('{{faultsUrl}}'),
+        ...header('Cookie', '{{faultsCookie}}'),
+        ...pathId('{{failedOutboxId}}'),
+      },
+    ],
+    globals: {
+      stripResponseExamples: true,
+    },
+  };
+}

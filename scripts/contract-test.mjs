@@ -1,0 +1,485 @@
+// The contract test (issue 11): drives the built server from its own OpenAPI document with Portman
+// (which turns the document and contract/portman-config.mjs into a Postman collection of contract
+// and variation tests) and newman (which runs it). Fails on any failed assertion, any 5xx, and any
+// documented (path, method, status) that no request was answered with.
+//
+// Usage: npm run test:contract   [-- --spec path/to/openapi.json to test against a local document]
+// Writes the document, the collection, newman's report and each server's log to test-results/contract/.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
+import { simpleParser } from 'mailparser';
+import newman from 'newman';
+import { SMTPServer } from 'smtp-server';
+import { portmanConfig } from '../contract/portman-config.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'test-results/contract');
+const serverEntry = join(root, 'dist/server/main.js');
+const adminCli = join(root, 'dist/server/cli/admin.js');
+const portmanBin = join(root, 'node_modules/@apideck/portman/bin/portman');
+const STAFF_PASSWORD = 'contract staff password 1';
+/** Main instance: the simulated payment is short, but long enough for a second request to meet the first (409). */
+const PAYMENT_DELAY_MS = 1000;
+/** How long the concurrency helper waits after starting the first request before the second is sent. */
+const CONCURRENT_HEAD_START_MS = 250;
+
+const started = Date.now();
+const { values: args } = parseArgs({ options: { spec: { type: 'string' } } });
+const children = new Set();
+const cleanups = [];
+
+function log(message) {
+  console.log(`contract: ${message}`);
+}
+
+/** Kills every server this run started (SIGTERM, then SIGKILL) and runs the other cleanups. */
+async function cleanUp() {
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done();
+          const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            done();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createNetServer();
+    probe.once('error', fail).listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** Starts `node dist/server/main.js` on PGlite with its own fresh DATA_DIR; resolves once /healthz says the database is up. */
+async function startShop(name, extraEnv = {}) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), `skippass-contract-${name}-`));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    // Never inherit a database, a mail server or a shop name from the shell.
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    PRODUCT_NAME: 'SkipPass',
+    SHOP_TIMEZONE: 'UTC',
+    LOG_LEVEL: 'warn',
+    PAYMENT_DELAY_MS: String(PAYMENT_DELAY_MS),
+    EVENT_PAYMENT_DELAY_MS: String(PAYMENT_DELAY_MS),
+    PAYMENT_FAILURE_RATE: '0',
+    SPOOL_REPLAY_INTERVAL_MS: '1000',
+    ...extraEnv,
+  };
+  const logFile = join(out, `server-${name}.log`);
+  const lines = [];
+  const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.stdout.on('data', (chunk) => lines.push(chunk));
+  child.stderr.on('data', (chunk) => lines.push(chunk));
+  cleanups.push(() => writeFile(logFile, Buffer.concat(lines)));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} server exited with ${child.exitCode}: ${Buffer.concat(lines).toString()}`);
+    const health = await fetch(`${url}/healthz`).then((response) => response.json(), () => null);
+    if (health?.database === 'up') break;
+    if (Date.now() > deadline) throw new Error(`${name} server: /healthz did not say database up within 60 s`);
+    await sleep(200);
+  }
+  return { name, url, dataDir, env, child };
+}
+
+/** A JSON request to a shop; `ip` is sent as X-Forwarded-For (only a TRUST_PROXY shop reads it). */
+async function call(shop, method, path, { body, cookie, ip, headers = {} } = {}) {
+  const response = await fetch(`${shop.url}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(cookie ? { cookie } : {}),
+      ...(ip ? { 'x-forwarded-for': ip } : {}),
+      origin: shop.url,
+      ...headers,
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+async function expectStatus(what, promise, status) {
+  const response = await promise;
+  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${response.text.slice(0, 300)}`);
+  return response;
+}
+
+async function waitFor(what, probe, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+/** The verification link in the newest .eml the shop wrote to this address under DATA_DIR/mail/. */
+async function verificationLinkFromMailFile(shop, email) {
+  const dir = join(shop.dataDir, 'mail');
+  return waitFor(`the verification mail to ${email} in ${dir}`, async () => {
+    const files = existsSync(dir) ? (await readdir(dir)).filter((file) => file.endsWith('.eml')).sort().reverse() : [];
+    for (const file of files) {
+      const mail = await simpleParser(await readFile(join(dir, file)));
+      if (mail.to?.text.includes(email)) return verificationLinkIn(mail.text ?? '');
+    }
+    return undefined;
+  });
+}
+
+function verificationLinkIn(text) {
+  const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(text)?.[0];
+  if (!link) throw new Error(`no verification link in the mail: ${text.slice(0, 300)}`);
+  return new URL(link);
+}
+
+/** The Cookie header a browser would send back after these Set-Cookie headers. */
+const cookieFrom = (headers) =>
+  headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+
+/**
+ * A verified account, signed in: sign-up, the link in its verification mail, optionally the admin
+ * role from the built CLI (through the running shop's admin socket), then sign-in.
+ */
+async function staffSession(shop, email, { admin, mailLink, ips = [] }) {
+  await expectStatus(`sign-up ${email}`, call(shop, 'POST', '/api/auth/sign-up/email', { body: { email, password: STAFF_PASSWORD, name: 'Contract Staff' }, ip: ips[0] }), 200);
+  const link = await mailLink(email);
+  await call(shop, 'GET', `${link.pathname}${link.search}`);
+  if (admin) {
+    const grant = spawnSync(process.execPath, [adminCli, 'grant', email], { cwd: root, env: shop.env, encoding: 'utf8', timeout: 30_000 });
+    if (grant.status !== 0) throw new Error(`admin grant ${email}: ${grant.stderr || grant.stdout}`);
+  }
+  const signIn = await expectStatus(`sign-in ${email}`, call(shop, 'POST', '/api/auth/sign-in/email', { body: { email, password: STAFF_PASSWORD }, ip: ips[1] }), 200);
+  const cookie = cookieFrom(signIn.headers);
+  if (!cookie) throw new Error(`sign-in ${email}: no session cookie`);
+  return cookie;
+}
+
+/** An SMTP server for the faults shop: takes the staff's mail, refuses every other recipient for good (550). */
+async function startRefusingSmtp(acceptedRecipient) {
+  const received = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase() === acceptedRecipient) return callback();
+      return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+    },
+    onData(stream, _session, callback) {
+      const chunks = [];
+      stream.on('data', (chunk) => chunks.push(chunk));
+      stream.on('end', async () => {
+        received.push(await simpleParser(Buffer.concat(chunks)));
+        callback();
+      });
+    },
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  cleanups.push(() => new Promise((done) => server.close(done)));
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}?ignoreTLS=true`,
+    link: () => waitFor('the verification mail over SMTP', async () => received.map((mail) => mail.text ?? '').find((text) => text.includes('/api/auth/verify-email'))).then(verificationLinkIn),
+  };
+}
+
+/**
+ * The 409 of POST /api/purchases needs a first request still running when the second arrives.
+ * A Postman script's pm.sendRequest is awaited before its request is sent, so the pre-request
+ * script asks this helper to start the first one; the helper answers once it has had a head start.
+ */
+async function startConcurrencyHelper(shop) {
+  const firsts = [];
+  const server = createHttpServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', async () => {
+      try {
+        const { path, headers, body } = JSON.parse(Buffer.concat(chunks).toString());
+        firsts.push(fetch(`${shop.url}${path}`, { method: 'POST', headers, body }).then((first) => first.status));
+        await sleep(CONCURRENT_HEAD_START_MS);
+        response.writeHead(202, { 'content-type': 'application/json' }).end('{"started":true}');
+      } catch (error) {
+        response.writeHead(400).end(String(error));
+      }
+    });
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  cleanups.push(() => new Promise((done) => server.close(done)));
+  return { url: `http://127.0.0.1:${server.address().port}`, firsts };
+}
+
+/** Everything the collection needs that must exist first: sessions, an event, a pass, mail in the outbox. */
+async function seed(main, faults, smtp) {
+  const mailFile = (email) => verificationLinkFromMailFile(main, email);
+  const staffCookie = await staffSession(main, 'staff@contract.test', { admin: true, mailLink: mailFile });
+  const userCookie = await staffSession(main, 'user@contract.test', { admin: false, mailLink: mailFile });
+
+  const event = await expectStatus(
+    'seed event',
+    call(main, 'POST', '/api/admin/events', { cookie: staffCookie, body: { title: 'Contract Cup', date: '2031-06-01', time: '18:30', location: 'Contract Park', price: '3.00' } }),
+    201,
+  );
+  const purchase = await expectStatus(
+    'seed purchase',
+    call(main, 'POST', '/api/purchases', { body: { name: 'Contract Buyer', email: 'buyer@contract.test', eventId: event.json.id } }),
+    201,
+  );
+  const outbox = await expectStatus('seed outbox', call(main, 'GET', '/api/admin/outbox', { cookie: staffCookie }), 200);
+  const sentOrPending = outbox.json.items.find((message) => message.status !== 'failed');
+  if (!sentOrPending) throw new Error('seed: no outbox message on the main shop');
+
+  // The faults shop trusts X-Forwarded-For, so each step of the seed (and each variation) is its own client.
+  const faultsCookie = await staffSession(faults, smtp.acceptedRecipient, { admin: true, mailLink: () => smtp.link(), ips: ['10.9.0.1', '10.9.0.2'] });
+  await expectStatus('seed contact', call(faults, 'POST', '/api/contact', { body: { name: 'Refused Visitor', email: 'refused@contract.test' }, ip: '10.9.0.3' }), 202);
+  const failed = await waitFor('a failed outbox message on the faults shop', async () => {
+    const list = await call(faults, 'GET', '/api/admin/outbox?status=failed', { cookie: faultsCookie });
+    return list.json?.items?.[0];
+  });
+
+  return {
+    baseUrl: main.url,
+    faultsUrl: faults.url,
+    staffCookie,
+    userCookie,
+    faultsCookie,
+    eventId: String(event.json.id),
+    passCode: purchase.json.verificationUrl,
+    outboxId: String(sentOrPending.id),
+    failedOutboxId: String(failed.id),
+  };
+}
+
+async function loadSpec(main) {
+  if (args.spec) return JSON.parse(await readFile(resolve(args.spec), 'utf8'));
+  return (await expectStatus('GET /api/openapi.json', call(main, 'GET', '/api/openapi.json'), 200)).json;
+}
+
+function generateCollection(specFile, configFile, collectionFile) {
+  // Portman runs in the output folder: anything it writes beside the collection stays there.
+  const result = spawnSync(
+    process.execPath,
+    [portmanBin, '--local', specFile, '--portmanConfigFile', configFile, '--output', collectionFile, '--includeTests', 'true', '--warn', 'false', '--logAssignVariables', 'false'],
+    { cwd: out, encoding: 'utf8', timeout: 120_000 },
+  );
+  if (result.status !== 0 || !existsSync(collectionFile)) {
+    throw new Error(`portman failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+/**
+ * Sessions are set per request (a Cookie header): a jar that kept one answer's Set-Cookie would
+ * send it with the next request, and a "no session" variation would not be one. newman wants a
+ * tough-cookie CookieJar (it checks the class name), so this is one that keeps nothing.
+ */
+function forgetfulCookieJar() {
+  const { CookieJar: ToughCookieJar } = createRequire(createRequire(import.meta.url).resolve('newman'))('@postman/tough-cookie');
+  return new (class CookieJar extends ToughCookieJar {
+    setCookie(...args) {
+      args.at(-1)(null);
+    }
+  })();
+}
+
+function runNewman(collectionFile, variables, reportFile) {
+  return new Promise((done, fail) => {
+    newman.run(
+      {
+        collection: collectionFile,
+        // Environment values win over the collection's own (baseUrl from the document's servers).
+        environment: { name: 'contract', values: Object.entries(variables).map(([key, value]) => ({ key, value, type: 'default' })) },
+        reporters: ['json'],
+        reporter: { json: { export: reportFile } },
+        cookieJar: forgetfulCookieJar(),
+        ignoreRedirects: true,
+        timeoutRequest: 30_000,
+      },
+      (error, summary) => (error ? fail(error) : done(summary)),
+    );
+  });
+}
+
+/** (METHOD path) of the document that a request URL path answers to, or undefined. */
+function operationMatcher(spec) {
+  const operations = [];
+  for (const [path, item] of Object.entries(spec.paths ?? {})) {
+    const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`);
+    for (const [method, operation] of Object.entries(item)) {
+      if (!['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method)) continue;
+      operations.push({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, pattern, statuses: Object.keys(operation.responses ?? {}) });
+    }
+  }
+  // A literal path wins over a template (/api/admin/purchases.csv before /api/admin/{x}).
+  operations.sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
+  return {
+    operations,
+    find: (method, urlPath) => operations.find((operation) => operation.method === method && operation.pattern.test(urlPath)),
+  };
+}
+
+function analyse(spec, summary) {
+  const matcher = operationMatcher(spec);
+  const perOperation = new Map(matcher.operations.map((operation) => [operation.key, { operation, requests: 0, answered: new Set() }]));
+  const problems = [];
+  for (const execution of summary.run.executions) {
+    const method = execution.request.method;
+    const urlPath = `/${execution.request.url.path.join('/')}`;
+    const code = execution.response?.code;
+    const name = execution.item.name;
+    if (code === undefined) {
+      problems.push(`no response: ${name} (${method} ${urlPath}): ${execution.requestError?.message ?? 'request failed'}`);
+      continue;
+    }
+    if (code >= 500) problems.push(`server error ${code}: ${name} (${method} ${urlPath})`);
+    const operation = matcher.find(method, urlPath);
+    if (!operation) {
+      problems.push(`not in the document: ${name} (${method} ${urlPath}) answered ${code}`);
+      continue;
+    }
+    const entry = perOperation.get(operation.key);
+    entry.requests += 1;
+    entry.answered.add(String(code));
+    if (!operation.statuses.includes(String(code)) && !operation.statuses.includes('default')) {
+      problems.push(`undocumented status ${code}: ${name} (${operation.key})`);
+    }
+  }
+  for (const failure of summary.run.failures) {
+    problems.push(`failed: ${failure.source?.name ?? '?'}: ${failure.error.test ?? failure.error.name}: ${failure.error.message}`);
+  }
+  const uncovered = [];
+  for (const { operation, answered } of perOperation.values()) {
+    for (const status of operation.statuses) if (status !== 'default' && !answered.has(status)) uncovered.push(`${operation.key} ${status}`);
+  }
+  for (const missing of uncovered) problems.push(`documented but never answered: ${missing}`);
+  return { perOperation, problems };
+}
+
+function printTable(perOperation, summary) {
+  const rows = [...perOperation.values()].map(({ operation, requests, answered }) => {
+    const covered = operation.statuses.filter((status) => status === 'default' || answered.has(status)).length;
+    return [operation.key, String(requests), `${covered}/${operation.statuses.length}`, operation.statuses.map((status) => (status === 'default' || answered.has(status) ? status : `!${status}`)).join(' ')];
+  });
+  const header = ['operation', 'requests', 'statuses', 'documented (! = never answered)'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  for (const row of [header, ...rows]) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join('  '));
+  const stats = summary.run.stats;
+  const statuses = rows.reduce((sum, row) => sum + Number(row[2].split('/')[0]), 0);
+  const documented = rows.reduce((sum, row) => sum + Number(row[2].split('/')[1]), 0);
+  console.log(
+    `operations ${rows.length}, requests ${stats.requests.total}, assertions ${stats.assertions.total} (${stats.assertions.failed} failed), statuses covered ${statuses}/${documented}`,
+  );
+}
+
+async function main() {
+  await mkdir(out, { recursive: true });
+  if (!existsSync(serverEntry)) {
+    log('no build in dist/: npm run build');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+
+  const limitsOff = { RATE_LIMIT_PER_MINUTE: '1000', CONTACT_RATE_LIMIT_PER_MINUTE: '1000', AUTH_RATE_LIMIT_PER_MINUTE: '1000', CONFIRMATIONS_PER_ADDRESS: '1000' };
+  const faultsStaff = 'faults-staff@contract.test';
+  const smtp = { ...(await startRefusingSmtp(faultsStaff)), acceptedRecipient: faultsStaff };
+  // Main: generous limits, payments succeed. Faults: every payment declined (402), every limit at
+  // one a minute (429), clients told apart by X-Forwarded-For, mail to strangers refused (a failed message to retry).
+  const [main, faults] = await Promise.all([
+    startShop('main', limitsOff),
+    startShop('faults', {
+      PAYMENT_FAILURE_RATE: '1',
+      RATE_LIMIT_PER_MINUTE: '1',
+      CONTACT_RATE_LIMIT_PER_MINUTE: '1',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1',
+      CONFIRMATIONS_PER_ADDRESS: '1',
+      TRUST_PROXY: 'true',
+      SMTP_URL: smtp.url,
+    }),
+  ]);
+  log(`shops up: main ${main.url}, faults ${faults.url} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+  const spec = await loadSpec(main);
+  const specFile = join(out, 'openapi.json');
+  const configFile = join(out, 'portman-config.json');
+  const collectionFile = join(out, 'collection.json');
+  const reportFile = join(out, 'newman-report.json');
+  await writeFile(specFile, `${JSON.stringify(spec, null, 2)}\n`);
+  await writeFile(configFile, `${JSON.stringify(portmanConfig(), null, 2)}\n`);
+  generateCollection(specFile, configFile, collectionFile);
+
+  const variables = await seed(main, faults, smtp);
+  const helper = await startConcurrencyHelper(main);
+  log(`seeded; running newman (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const summary = await runNewman(collectionFile, { ...variables, helperUrl: helper.url }, reportFile);
+  const firsts = await Promise.all(helper.firsts);
+
+  const { perOperation, problems } = analyse(spec, summary);
+  for (const status of firsts) if (status !== 201) problems.push(`concurrency helper: the first of two concurrent purchases answered ${status}, not 201`);
+  printTable(perOperation, summary);
+  log(`report: ${reportFile}; took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (problems.length > 0) {
+    console.error(`\ncontract: ${problems.length} problem(s):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    return 1;
+  }
+  log('passed');
+  return 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(`contract: ${error instanceof Error ? error.stack : error}`);
+} finally {
+  await cleanUp();
+}
+process.exit(code);
