@@ -1,9 +1,8 @@
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
-import { setAdminRole } from './staff/staff.ts';
-import { type Db, queryRows } from './db/database.ts';
+import { emailVerified, setAdminRole } from './staff/staff-queries.ts';
+import type { Db } from './db/database.ts';
 
 export interface AdminCommand {
   command: 'grant' | 'revoke';
@@ -21,11 +20,7 @@ export const adminSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');
  */
 export async function runAdminCommand(db: Db, { command, email }: AdminCommand): Promise<AdminReply> {
   if (command === 'grant') {
-    const [account] = await queryRows<{ verified: boolean }>(
-      db,
-      sql`select email_verified as verified from auth_users where lower(email) = lower(${email})`,
-    );
-    if (account && !account.verified) {
+    if ((await emailVerified(db, email)) === false) {
       return {
         ok: false,
         message: `${email} has not verified its email address yet: ask them to follow the link in the verification email, then grant again.`,

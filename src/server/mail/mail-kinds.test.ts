@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
 import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
-import { enqueueMail, MAIL_KINDS } from './mail-kinds.ts';
+import { MAIL_KINDS } from './mail-kinds.ts';
+import { enqueueMail } from './outbox-queries.ts';
 import { renderMail } from './outbox-worker.ts';
 
 const context = { productName: 'SkipPass', publicUrl: 'http://localhost:3000' };
@@ -57,7 +58,7 @@ describe('the worker renders what the schemas describe', () => {
   });
 });
 
-/** One way to queue mail: only mail-kinds.ts writes outbox rows, and the purchase statement (ADR 0002). */
+/** One way to queue mail: only outbox-queries.ts (enqueueMail) writes outbox rows, and the purchase statement (ADR 0002). */
 describe('queueing mail', () => {
   it('happens in enqueueMail and the one-statement purchase write alone', async () => {
     const server = resolve(import.meta.dirname, '..');
@@ -68,6 +69,6 @@ describe('queueing mail', () => {
       if (path.includes('test-support')) continue;
       if (/insert\s+into\s+outbox\b|\.insert\(\s*outbox\s*\)/i.test(await readFile(path, 'utf8'))) writers.push(relative(server, path));
     }
-    expect(writers.sort()).toEqual(['mail/mail-kinds.ts', 'purchases/purchase-queries.ts']);
+    expect(writers.sort()).toEqual(['mail/outbox-queries.ts', 'purchases/purchase-queries.ts']);
   });
 });

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { PASS_PRICE_CENTS } from '../../core/constants.ts';
-import type { Db } from '../db/database.ts';
-import { outbox } from '../db/schema.ts';
 
 /**
  * Every mail the shop sends, by kind: the payload each kind's outbox row carries, written once
- * here. Writers queue through enqueueMail (the purchase statement, raw SQL by ADR 0002, builds
+ * here. Writers queue through enqueueMail in outbox-queries.ts (the purchase statement, raw SQL by ADR 0002, builds
  * its payload with MailPayload's type); the worker parses rows with the same schemas to render them.
  */
 export const MAIL_KINDS = {
@@ -42,19 +40,4 @@ export function isMailKind(kind: string): kind is MailKind {
 /** Checks a payload against its kind's schema: throws for a malformed one. */
 export function parseMailPayload<K extends MailKind>(kind: K, payload: unknown): MailPayload<K> {
   return MAIL_PAYLOADS[kind].parse(payload) as MailPayload<K>;
-}
-
-export interface MailAddress {
-  /** With the kind, names the one message this is: (kind, ref) is unique, so it is queued at most once. */
-  ref: string;
-  recipient: string;
-}
-
-/**
- * Queues one mail on db, which may be the transaction writing what caused it, so both commit or
- * neither does. The worker sends it. A payload that does not match its kind's schema throws
- * before anything is written; a (kind, ref) already queued throws the unique violation.
- */
-export async function enqueueMail<K extends MailKind>(db: Db, kind: K, payload: MailPayload<K>, address: MailAddress): Promise<void> {
-  await db.insert(outbox).values({ kind, ref: address.ref, recipient: address.recipient, payload: parseMailPayload(kind, payload) });
 }

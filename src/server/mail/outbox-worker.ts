@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, queryRows } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { type ClaimedRow, claimDueMail, markMailFailed, markMailSent, scheduleMailRetry } from './outbox-queries.ts';
 import {
   accountVerificationMail,
   contactConfirmationMail,
@@ -75,15 +75,6 @@ export interface OutboxWorkerOptions {
   journal?: SentJournal;
 }
 
-interface ClaimedRow {
-  id: number | string;
-  kind: string;
-  recipient: string;
-  payload: unknown;
-  attempts: number;
-  name?: string;
-}
-
 export interface WorkerRun {
   sent: number;
   retrying: number;
@@ -115,8 +106,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
   const unrecorded = new Map<ClaimedRow['id'], number>();
   let journalRead = false;
 
-  const markSent = (id: ClaimedRow['id'], attempts: number) =>
-    queryRows(options.db, sql`update outbox set status = 'sent', sent_at = now(), last_error = null where id = ${id} and attempts = ${attempts}`);
+  const markSent = (id: ClaimedRow['id'], attempts: number) => markMailSent(options.db, { id, attempts });
 
   /** Marks what was sent but not recorded: in memory, and in the journal a killed process left. */
   async function recordUnrecorded(): Promise<void> {
@@ -131,19 +121,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
     await options.journal?.clear();
   }
 
-  async function claim(): Promise<ClaimedRow[]> {
-    return queryRows<ClaimedRow>(
-      options.db,
-      sql`update outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-          where id in (
-            select id from outbox
-            where status = 'pending' and next_attempt_at <= now()
-            order by next_attempt_at
-            limit ${BATCH_SIZE}
-            for update skip locked)
-          returning id, kind, recipient, payload, attempts`,
-    );
-  }
+  const claim = () => claimDueMail(options.db, leaseSeconds, BATCH_SIZE);
 
   /**
    * The transport's send, abandoned at the deadline: the abort closes the SMTP connection, and the
@@ -166,13 +144,8 @@ export function outboxWorker(options: OutboxWorkerOptions) {
     }
   }
 
-  /**
-   * Sends one claimed row and records the outcome. Each update also matches the attempt count the
-   * claim set, so a worker whose lease ran out (and whose row another worker claimed since) cannot
-   * overwrite the newer outcome.
-   */
+  /** Sends one claimed row and records the outcome (only while the row is still this claim's). */
   async function deliver(row: ClaimedRow): Promise<keyof WorkerRun> {
-    const ours = sql`id = ${row.id} and attempts = ${row.attempts}`;
     let rendered = false;
     try {
       const mail = renderMail(options.context, row.kind, row.payload);
@@ -204,15 +177,12 @@ export function outboxWorker(options: OutboxWorkerOptions) {
       // A row that cannot be rendered (unknown kind, malformed payload) never will be.
       const permanent = !rendered || isPermanentMailError(error);
       if (permanent || row.attempts >= maxAttempts) {
-        await queryRows(options.db, sql`update outbox set status = 'failed', last_error = ${message} where ${ours}`);
+        await markMailFailed(options.db, row, message);
         options.log.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, error: message }, 'mail failed for good');
         return 'failed';
       }
       const delay = retryDelays[row.attempts - 1] ?? retryDelays.at(-1) ?? 0;
-      await queryRows(
-        options.db,
-        sql`update outbox set last_error = ${message}, next_attempt_at = now() + make_interval(secs => ${delay / 1000}) where ${ours}`,
-      );
+      await scheduleMailRetry(options.db, row, message, delay);
       options.log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, error: message }, 'mail will be retried');
       return 'retrying';
     }

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { PASS_ID_LENGTH } from '../../core/constants.ts';
 import type { PurchaseResponse } from '../../core/purchase.ts';
-import { type Db, queryRows } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import {
+  claimIdempotencyKey,
+  deleteExpiredIdempotencyKeys,
+  findIdempotencyKey,
+  releaseIdempotencyKey,
+  renewIdempotencyClaims,
+  storedIdempotentResponse,
+} from './idempotency-queries.ts';
 
 /** IETF draft "The Idempotency-Key HTTP Header Field": 1..255 visible ASCII characters. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -97,27 +104,8 @@ export class IdempotencyStore {
   }
 
   private async claimInDatabase(key: string, fingerprint: string): Promise<Claim> {
-    const claimed = await queryRows(this.db, sql`
-      insert into idempotency_keys (key, fingerprint, locked_until, expires_at)
-      values (${key}, ${fingerprint}, now() + make_interval(secs => ${this.leaseSeconds}), now() + interval '24 hours')
-      on conflict (key) do update set
-        fingerprint = excluded.fingerprint,
-        response_status = null,
-        response_body = null,
-        locked_until = excluded.locked_until,
-        created_at = now(),
-        expires_at = excluded.expires_at
-      where idempotency_keys.expires_at < now()
-         or (idempotency_keys.response_status is null
-             and idempotency_keys.locked_until < now()
-             and idempotency_keys.fingerprint = excluded.fingerprint)
-      returning key`);
-    if (claimed.length === 1) return { kind: 'claimed' };
-
-    const [row] = await queryRows<{ fingerprint: string; response_status: number | null; response_body: unknown }>(
-      this.db,
-      sql`select fingerprint, response_status, response_body from idempotency_keys where key = ${key}`,
-    );
+    if (await claimIdempotencyKey(this.db, key, fingerprint, this.leaseSeconds)) return { kind: 'claimed' };
+    const row = await findIdempotencyKey(this.db, key);
     if (!row) return this.claimInDatabase(key, fingerprint); // removed in between: try again
     if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
     if (row.response_status === null) return { kind: 'in_progress' };
@@ -138,9 +126,7 @@ export class IdempotencyStore {
         this.renewTimer = undefined;
         return;
       }
-      void queryRows(this.db, sql`
-        update idempotency_keys set locked_until = now() + make_interval(secs => ${this.leaseSeconds})
-        where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) and response_status is null`).catch(() => {
+      void renewIdempotencyClaims(this.db, keys, this.leaseSeconds).catch(() => {
         // The database is away: the requests will spool; their claims may lapse meanwhile.
       });
     }, RENEW_EVERY_MS).unref();
@@ -148,12 +134,8 @@ export class IdempotencyStore {
 
   /** The response stored for this key and body, once its purchase is in the database. */
   async storedResponse(request: KeyedRequest): Promise<PurchaseResponse | undefined> {
-    const [row] = await queryRows<{ response_body: unknown }>(
-      this.db,
-      sql`select response_body from idempotency_keys
-          where key = ${request.key} and fingerprint = ${request.fingerprint} and response_status = 201`,
-    );
-    return row ? parseResponse(row.response_body) : undefined;
+    const body = await storedIdempotentResponse(this.db, request.key, request.fingerprint);
+    return body === undefined ? undefined : parseResponse(body);
   }
 
   /** The purchase waits in the spool: answer retries from memory until the replay stores it. */
@@ -175,7 +157,7 @@ export class IdempotencyStore {
   async release(key: string): Promise<void> {
     this.local.delete(key);
     try {
-      await queryRows(this.db, sql`delete from idempotency_keys where key = ${key} and response_status is null`);
+      await releaseIdempotencyKey(this.db, key);
     } catch {
       // The lock expires by itself.
     }
@@ -191,7 +173,4 @@ export class IdempotencyStore {
 const parseResponse = (body: unknown) => (typeof body === 'string' ? JSON.parse(body) : body) as PurchaseResponse;
 
 /** Keys live at least 24 hours; after that they are swept. */
-export async function sweepExpiredIdempotencyKeys(db: Db): Promise<number> {
-  const swept = await queryRows(db, sql`delete from idempotency_keys where expires_at < now() returning key`);
-  return swept.length;
-}
+export const sweepExpiredIdempotencyKeys: (db: Db) => Promise<number> = deleteExpiredIdempotencyKeys;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setAdminRole } from './staff.ts';
+import { setAdminRole } from './staff-queries.ts';
 import { queryRows } from '../db/database.ts';
 import { staffSession } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';

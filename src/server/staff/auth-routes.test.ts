@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SESSION_IDLE_SECONDS, SESSION_RENEW_AFTER_SECONDS } from './auth.ts';
-import { setAdminRole } from './staff.ts';
+import { setAdminRole } from './staff-queries.ts';
 import { queryRows } from '../db/database.ts';
 import { cookieFrom, signIn, signUp, STAFF_PASSWORD, staffSession, verificationLink } from '../test-support/staff.ts';
 import { shopPerTest, startTestApp } from '../test-support/test-app.ts';

@@ -1,11 +1,11 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { API_ERRORS } from '../../core/messages.ts';
 import { AUTH_VALIDATION } from '../../core/staff-messages.ts';
 import type { Auth } from './auth.ts';
 import { isAdmin, sessionUser } from './staff.ts';
-import { type Db, queryRows } from '../db/database.ts';
+import { emailTaken } from './staff-queries.ts';
+import type { Db } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { AUTH_TOO_MANY, type ShopLimits } from '../limits/limits.ts';
 
@@ -71,15 +71,6 @@ function checkValues(value: unknown, field = '', depth = 0): void {
   } else if (typeof value === 'object' && value !== null && depth < 8) {
     for (const [key, inner] of Object.entries(value)) checkValues(inner, Array.isArray(value) ? field : key, depth + 1);
   }
-}
-
-/**
- * SPEC section 8 tells an existing email apart at sign-up ("already registered"); better-auth
- * would answer with a generic success. The per-email and per-IP limits bound what can be probed.
- */
-async function emailTaken(db: Db, email: string): Promise<boolean> {
-  if (!email) return false;
-  return (await queryRows(db, sql`select 1 from auth_users where lower(email) = ${email}`)).length > 0;
 }
 
 /** The origin this request was sent to (`Host`, or the proxy's forwarded host), if it is a well-formed one. */

@@ -4,7 +4,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { LIMITS } from '../../core/constants.ts';
 import type { Db } from '../db/database.ts';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../db/schema.ts';
-import { enqueueMail, MAIL_KINDS } from '../mail/mail-kinds.ts';
+import { MAIL_KINDS } from '../mail/mail-kinds.ts';
+import { enqueueMail } from '../mail/outbox-queries.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 
 /** A staff session ends after 8 idle hours; while in use it is renewed every 10 minutes. */

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Db, queryRows } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import type { Auth } from './auth.ts';
+import { roleOf } from './staff-queries.ts';
 
 export interface StaffUser {
   id: string;
@@ -38,8 +38,7 @@ export async function sessionUser(auth: Auth, request: FastifyRequest, reply?: F
 /** SPEC section 4: admin status is role = 'admin', and false when the read fails. */
 export async function isAdmin(db: Db, userId: string): Promise<boolean> {
   try {
-    const [profile] = await queryRows<{ role: string }>(db, sql`select role from profiles where user_id = ${userId}`);
-    return profile?.role === 'admin';
+    return (await roleOf(db, userId)) === 'admin';
   } catch {
     return false;
   }
@@ -105,20 +104,9 @@ export function refuseForeignOrigin(publicUrl: string) {
 export function adminScope(app: FastifyInstance, deps: { auth: Auth; db: Db }, routes: (admin: FastifyInstance) => void) {
   return app.register(async (admin) => {
     admin.addHook('onRequest', refuseForeignOrigin(deps.auth.options.baseURL ?? ''));
-    admin.addHook('preHandler', requireAdmin(deps.auth, deps.db));
+    // Before validation: a caller without the role learns nothing about what a valid request looks like.
+    admin.addHook('preValidation', requireAdmin(deps.auth, deps.db));
     admin.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
     routes(admin);
   });
-}
-
-/** Grants or revokes the admin role by email; false when no account has that email. */
-export async function setAdminRole(db: Db, email: string, admin: boolean): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`insert into profiles (user_id, role, updated_at)
-        select id, ${admin ? 'admin' : 'user'}, now() from auth_users where lower(email) = lower(${email})
-        on conflict (user_id) do update set role = excluded.role, updated_at = now()
-        returning user_id`,
-  );
-  return rows.length === 1;
 }

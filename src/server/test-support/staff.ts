@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
-import { setAdminRole } from '../staff/staff.ts';
+import { setAdminRole } from '../staff/staff-queries.ts';
 import { type Db, queryRows } from '../db/database.ts';
 
 export const STAFF_PASSWORD = 'correct horse battery';

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/database.ts';
+
+/**
+ * Claims a key for leaseSeconds: a new key, an expired one, or an unfinished claim of the same body
+ * whose lease ran out (its process died). True when this call holds the claim.
+ */
+export async function claimIdempotencyKey(db: Db, key: string, fingerprint: string, leaseSeconds: number): Promise<boolean> {
+  const claimed = await queryRows(db, sql`
+    insert into idempotency_keys (key, fingerprint, locked_until, expires_at)
+    values (${key}, ${fingerprint}, now() + make_interval(secs => ${leaseSeconds}), now() + interval '24 hours')
+    on conflict (key) do update set
+      fingerprint = excluded.fingerprint,
+      response_status = null,
+      response_body = null,
+      locked_until = excluded.locked_until,
+      created_at = now(),
+      expires_at = excluded.expires_at
+    where idempotency_keys.expires_at < now()
+       or (idempotency_keys.response_status is null
+           and idempotency_keys.locked_until < now()
+           and idempotency_keys.fingerprint = excluded.fingerprint)
+    returning key`);
+  return claimed.length === 1;
+}
+
+/** What the database holds for a key: its body's fingerprint and, once finished, the response. */
+export async function findIdempotencyKey(db: Db, key: string) {
+  const [row] = await queryRows<{ fingerprint: string; response_status: number | null; response_body: unknown }>(
+    db,
+    sql`select fingerprint, response_status, response_body from idempotency_keys where key = ${key}`,
+  );
+  return row;
+}
+
+/** Moves the lease of these unfinished claims on: one statement for all of them. */
+export async function renewIdempotencyClaims(db: Db, keys: string[], leaseSeconds: number): Promise<void> {
+  await queryRows(db, sql`
+    update idempotency_keys set locked_until = now() + make_interval(secs => ${leaseSeconds})
+    where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) and response_status is null`);
+}
+
+/** The stored 201 body for this key and body fingerprint, if its purchase is in the database. */
+export async function storedIdempotentResponse(db: Db, key: string, fingerprint: string): Promise<unknown> {
+  const [row] = await queryRows<{ response_body: unknown }>(
+    db,
+    sql`select response_body from idempotency_keys
+        where key = ${key} and fingerprint = ${fingerprint} and response_status = 201`,
+  );
+  return row?.response_body;
+}
+
+/** Drops an unfinished claim, so the key may be used again. */
+export async function releaseIdempotencyKey(db: Db, key: string): Promise<void> {
+  await queryRows(db, sql`delete from idempotency_keys where key = ${key} and response_status is null`);
+}
+
+/** Deletes expired keys; returns how many. */
+export async function deleteExpiredIdempotencyKeys(db: Db): Promise<number> {
+  const swept = await queryRows(db, sql`delete from idempotency_keys where expires_at < now() returning key`);
+  return swept.length;
+}
