@@ -3,11 +3,15 @@
 // checked against the document's schema for that status (the one error envelope).
 //
 // Postman variables the run provides (scripts/contract-test.mjs, seed()):
-//   baseUrl        the main shop                 faultsUrl      the faults shop (payments declined, limits at 1/min, TRUST_PROXY)
-//   staffCookie    an admin's session (main)     userCookie     a signed-in account without the admin role (main)
-//   faultsCookie   an admin's session (faults)   eventId        an event on the main shop
-//   passCode       a pass to that event          outboxId       a message on the main shop's outbox that is not failed
-//   failedOutboxId a failed message (faults)     helperUrl      the helper that starts the first of two concurrent purchases
+//   baseUrl         the main shop                 faultsUrl      the faults shop (payments declined, limits at 1/min, TRUST_PROXY)
+//   staffCookie     an admin's session (main)     faultsCookie   an admin's session (faults)
+//   userCookie      user@: signed in, no admin role (403s; its password is verified)
+//   accountCookie   account@: changes its password      moverCookie  mover@: changes its email
+//   doomedCookie    doomed@: deletes itself             verifyToken  pending@'s unused verification token
+//   eventId         an event on the main shop           passCode     a pass to that event
+//   outboxId        a message on the main shop's outbox that is not failed
+//   failedOutboxId  a failed message (faults)           helperUrl    starts the first of two concurrent purchases
+// unverified@ signed up and never followed its link. Every account's password is {{password}}.
 
 const UNKNOWN_ID = '999999';
 const BUYER = { name: 'Contract Buyer', email: 'buyer@contract.test', eventName: 'Contract Cup' };
@@ -78,7 +82,20 @@ pm.sendRequest({
   }) },
 }, (error, response) => { if (error || response.code !== 202) throw new Error('helper: ' + (error || response.code)); });`;
 
+/** Pre-request: sends a body of another media type (415). */
+const SEND_XML = `
+pm.request.headers.upsert({ key: 'Content-Type', value: 'application/xml' });
+pm.request.body.update({ mode: 'raw', raw: '<order/>' });`;
+
 const ADMIN = '*::/api/admin/*';
+const session = (cookie) => ({ overwriteRequestSecurity: { apiKey: { key: 'Cookie', value: cookie, in: 'header' } } });
+const noSession = { overwriteRequestSecurity: { remove: true } };
+const cookie = (value) => header('Cookie', value);
+const withoutCookie = { overwriteRequestHeaders: [{ key: 'Cookie', remove: true }] };
+const PASSWORD = '{{password}}';
+
+/** 429 of an auth call: on the faults shop, from its own address, after one call has used the minute's allowance. */
+const authLimited = (operation, ip) => reach(operation, 429, 'over the limit', { overwrites: onFaultsShopAs(ip), preRequest: USE_UP_THE_LIMIT });
 
 export function portmanConfig() {
   return {
@@ -96,9 +113,9 @@ export function portmanConfig() {
         },
       ],
       variationTests: [
-        // Every staff route: no session, and a session without the admin role.
-        reach(ADMIN, 401, 'no session', { overwrites: [baseUrl('{{baseUrl}}'), { overwriteRequestHeaders: [{ key: 'Cookie', remove: true }] }] }),
-        reach(ADMIN, 403, 'not an admin', { overwrites: [baseUrl('{{baseUrl}}'), header('Cookie', '{{userCookie}}')] }),
+        // Every staff route: no session, and a session without the admin role (on the main shop).
+        reach(ADMIN, 401, 'no session', { overwrites: [baseUrl('{{baseUrl}}'), noSession] }),
+        reach(ADMIN, 403, 'not an admin', { overwrites: [baseUrl('{{baseUrl}}'), session('{{userCookie}}')] }),
 
         // Events.
         reach('GET::/api/events/{id}', 400, 'id not a number', { overwrites: [pathId('abc')] }),
@@ -114,6 +131,7 @@ export function portmanConfig() {
         // Purchases.
         reach('POST::/api/purchases', 400, 'bad body', { overwrites: [body({ ...BUYER, email: 'not an email' })] }),
         reach('POST::/api/purchases', 404, 'unknown event', { overwrites: [body({ name: BUYER.name, email: BUYER.email, eventId: Number(UNKNOWN_ID) })] }),
+        reach('POST::/api/purchases', 415, 'not JSON', { preRequest: SEND_XML }),
         reach('POST::/api/purchases', 422, 'key reused with another body', {
           overwrites: [header('Idempotency-Key', '{{reusedKey}}')],
           preRequest: REUSE_THE_KEY,
@@ -127,24 +145,60 @@ export function portmanConfig() {
 
         // Contact form.
         reach('POST::/api/contact', 400, 'bad body', { overwrites: [body({ name: 'Contract Visitor', email: 'nope' })] }),
+        reach('POST::/api/contact', 415, 'not JSON', { preRequest: SEND_XML }),
         reach('POST::/api/contact', 429, 'over the limit', { overwrites: onFaultsShopAs('10.20.0.3'), preRequest: USE_UP_THE_LIMIT }),
 
         // Staff lists.
         reach('GET::/api/admin/purchases', 400, 'limit out of range', { overwrites: [query('limit', '0')] }),
         reach('GET::/api/admin/outbox', 400, 'unknown status', { overwrites: [query('status', 'lost')] }),
-        reach('GET::/api/admin/contact-requests', 400, 'before not a number', { overwrites: [query('before', 'abc')] }),
+        reach('GET::/api/admin/contact-requests', 400, 'limit out of range', { overwrites: [query('limit', '0')] }),
         reach('GET::/api/admin/quarantined-purchases', 400, 'not a cursor', { overwrites: [query('cursor', 'not-a-cursor')] }),
+        reach('GET::/api/admin/events/{id}/check-ins', 400, 'limit out of range', { overwrites: [query('limit', '0')] }),
 
         // Outbox retries (the main request retries the faults shop's failed message).
         reach('POST::/api/admin/outbox/{id}/retry', 400, 'id not a number', { overwrites: [pathId('abc')] }),
         reach('POST::/api/admin/outbox/{id}/retry', 404, 'unknown message', { overwrites: [pathId(UNKNOWN_ID)] }),
         reach('POST::/api/admin/outbox/{id}/retry', 409, 'message not failed', {
-          overwrites: [baseUrl('{{baseUrl}}'), header('Cookie', '{{staffCookie}}'), pathId('{{outboxId}}')],
+          overwrites: [baseUrl('{{baseUrl}}'), session('{{staffCookie}}'), pathId('{{outboxId}}')],
         }),
+
+        // Staff accounts (better-auth behind the shop's limits).
+        reach('POST::/api/auth/sign-up/email', 400, 'password too short', { overwrites: [body({ email: 'short@contract.test', password: 'short', name: 'Short' })] }),
+        reach('POST::/api/auth/sign-up/email', 422, 'email taken', { overwrites: [body({ email: 'staff@contract.test', password: PASSWORD, name: 'Again' })] }),
+        authLimited('POST::/api/auth/sign-up/email', '10.20.1.1'),
+        reach('POST::/api/auth/sign-in/email', 400, 'not an email', { overwrites: [body({ email: 'not-an-email', password: PASSWORD })] }),
+        reach('POST::/api/auth/sign-in/email', 401, 'wrong password', { overwrites: [body({ email: 'user@contract.test', password: 'not the password' })] }),
+        reach('POST::/api/auth/sign-in/email', 403, 'email not verified', { overwrites: [body({ email: 'unverified@contract.test', password: PASSWORD })] }),
+        authLimited('POST::/api/auth/sign-in/email', '10.20.1.2'),
+        reach('POST::/api/auth/send-verification-email', 400, 'not an email', { overwrites: [body({ email: 'not-an-email' })] }),
+        authLimited('POST::/api/auth/send-verification-email', '10.20.1.3'),
+        reach('GET::/api/auth/verify-email', 400, 'no token', { overwrites: [{ overwriteRequestQueryParams: [{ key: 'token', remove: true }] }] }),
+        reach('GET::/api/auth/verify-email', 401, 'unknown token', { overwrites: [query('token', 'not-a-token')] }),
+        reach('GET::/api/auth/verify-email', 302, 'unknown token, with a page to go to', {
+          overwrites: [{ overwriteRequestQueryParams: [{ key: 'token', value: 'not-a-token' }, { key: 'callbackURL', value: '/' }] }],
+        }),
+        reach('POST::/api/auth/request-password-reset', 400, 'not an email', { overwrites: [body({ email: 'not-an-email' })] }),
+        reach('POST::/api/auth/request-password-reset', 401, 'no session', { overwrites: [withoutCookie] }),
+        authLimited('POST::/api/auth/request-password-reset', '10.20.1.4'),
+        reach('POST::/api/auth/reset-password', 400, 'no password', { overwrites: [body({ token: 'not-a-token' })] }),
+        reach('POST::/api/auth/reset-password', 401, 'unknown token', { overwrites: [body({ token: 'not-a-token', newPassword: 'a new password 2' })] }),
+        authLimited('POST::/api/auth/reset-password', '10.20.1.5'),
+        reach('POST::/api/auth/change-password', 400, 'no new password', { overwrites: [body({ currentPassword: PASSWORD })] }),
+        reach('POST::/api/auth/change-password', 401, 'no session', { overwrites: [withoutCookie] }),
+        authLimited('POST::/api/auth/change-password', '10.20.1.6'),
+        reach('POST::/api/auth/change-email', 400, 'not an email', { overwrites: [body({ newEmail: 'not-an-email' })] }),
+        reach('POST::/api/auth/change-email', 401, 'no session', { overwrites: [withoutCookie] }),
+        authLimited('POST::/api/auth/change-email', '10.20.1.7'),
+        reach('POST::/api/auth/verify-password', 400, 'no password', { overwrites: [body({})] }),
+        reach('POST::/api/auth/verify-password', 401, 'wrong password', { overwrites: [body({ password: 'not the password' })] }),
+        authLimited('POST::/api/auth/verify-password', '10.20.1.8'),
+        reach('POST::/api/auth/delete-user', 400, 'bad body', { overwrites: [body({ password: 42 })] }),
+        reach('POST::/api/auth/delete-user', 401, 'no session', { overwrites: [withoutCookie] }),
+        authLimited('POST::/api/auth/delete-user', '10.20.1.9'),
       ],
     },
     overwrites: [
-      { openApiOperation: ADMIN, overwriteRequestHeaders: [{ key: 'Cookie', value: '{{staffCookie}}' }] },
+      { openApiOperation: ADMIN, ...session('{{staffCookie}}') },
       { openApiOperation: 'GET::/api/events/{id}', ...pathId('{{eventId}}') },
       { openApiOperation: 'PUT::/api/admin/events/{id}', ...pathId('{{eventId}}'), ...body(EVENT) },
       { openApiOperation: 'GET::/api/admin/events/{id}/check-ins', ...pathId('{{eventId}}') },
@@ -155,9 +209,24 @@ export function portmanConfig() {
       {
         openApiOperation: 'POST::/api/admin/outbox/{id}/retry',
         ...baseUrl('{{faultsUrl}}'),
-        ...header('Cookie', '{{faultsCookie}}'),
+        ...session('{{faultsCookie}}'),
         ...pathId('{{failedOutboxId}}'),
       },
+      { openApiOperation: 'POST::/api/auth/sign-up/email', ...body({ email: 'new-{{$timestamp}}-{{$randomInt}}@contract.test', password: PASSWORD, name: 'New Staff' }) },
+      { openApiOperation: 'POST::/api/auth/sign-in/email', ...body({ email: 'user@contract.test', password: PASSWORD }) },
+      { openApiOperation: 'POST::/api/auth/sign-out', ...body({}) },
+      { openApiOperation: 'POST::/api/auth/send-verification-email', ...body({ email: 'unverified@contract.test' }) },
+      { openApiOperation: 'GET::/api/auth/verify-email', ...query('token', '{{verifyToken}}') },
+      { openApiOperation: 'POST::/api/auth/request-password-reset', ...body({ email: 'user@contract.test' }), ...cookie('{{userCookie}}') },
+      { openApiOperation: 'POST::/api/auth/reset-password', ...body({ token: 'not-a-token', newPassword: 'a new password 2' }) },
+      {
+        openApiOperation: 'POST::/api/auth/change-password',
+        ...body({ currentPassword: PASSWORD, newPassword: 'a new password 2' }),
+        ...cookie('{{accountCookie}}'),
+      },
+      { openApiOperation: 'POST::/api/auth/change-email', ...body({ newEmail: 'moved-{{$timestamp}}@contract.test' }), ...cookie('{{moverCookie}}') },
+      { openApiOperation: 'POST::/api/auth/verify-password', ...body({ password: PASSWORD }), ...cookie('{{userCookie}}') },
+      { openApiOperation: 'POST::/api/auth/delete-user', ...body({}), ...cookie('{{doomedCookie}}') },
     ],
     globals: {
       stripResponseExamples: true,

@@ -25,7 +25,7 @@ const out = join(root, 'test-results/contract');
 const serverEntry = join(root, 'dist/server/main.js');
 const adminCli = join(root, 'dist/server/cli/admin.js');
 const portmanBin = join(root, 'node_modules/@apideck/portman/bin/portman');
-const STAFF_PASSWORD = 'contract staff password 1';
+const PASSWORD = 'contract staff password 1';
 /** Main instance: the simulated payment is short, but long enough for a second request to meet the first (409). */
 const PAYMENT_DELAY_MS = 1000;
 /** How long the concurrency helper waits after starting the first request before the second is sent. */
@@ -168,7 +168,7 @@ async function verificationLinkFromMailFile(shop, email) {
     const files = existsSync(dir) ? (await readdir(dir)).filter((file) => file.endsWith('.eml')).sort().reverse() : [];
     for (const file of files) {
       const mail = await simpleParser(await readFile(join(dir, file)));
-      if (mail.to?.text.includes(email)) return verificationLinkIn(mail.text ?? '');
+      if (mail.to?.value.some((to) => to.address === email)) return verificationLinkIn(mail.text ?? '');
     }
     return undefined;
   });
@@ -188,18 +188,22 @@ const cookieFrom = (headers) =>
     .join('; ');
 
 /**
- * A verified account, signed in: sign-up, the link in its verification mail, optionally the admin
- * role from the built CLI (through the running shop's admin socket), then sign-in.
+ * An account as a person makes one: sign-up, then (unless `verify` is false) the link in its
+ * verification mail, optionally the admin role from the built CLI (through the running shop's
+ * admin socket), then sign-in. Answers its session cookie, or its unused verification token when
+ * `verify` is 'token-only'.
  */
-async function staffSession(shop, email, { admin, mailLink, ips = [] }) {
-  await expectStatus(`sign-up ${email}`, call(shop, 'POST', '/api/auth/sign-up/email', { body: { email, password: STAFF_PASSWORD, name: 'Contract Staff' }, ip: ips[0] }), 200);
+async function account(shop, email, { mailLink, admin = false, verify = true, ips = [] }) {
+  await expectStatus(`sign-up ${email}`, call(shop, 'POST', '/api/auth/sign-up/email', { body: { email, password: PASSWORD, name: 'Contract Staff' }, ip: ips[0] }), 200);
+  if (!verify) return undefined;
   const link = await mailLink(email);
+  if (verify === 'token-only') return link.searchParams.get('token');
   await call(shop, 'GET', `${link.pathname}${link.search}`);
   if (admin) {
     const grant = spawnSync(process.execPath, [adminCli, 'grant', email], { cwd: root, env: shop.env, encoding: 'utf8', timeout: 30_000 });
     if (grant.status !== 0) throw new Error(`admin grant ${email}: ${grant.stderr || grant.stdout}`);
   }
-  const signIn = await expectStatus(`sign-in ${email}`, call(shop, 'POST', '/api/auth/sign-in/email', { body: { email, password: STAFF_PASSWORD }, ip: ips[1] }), 200);
+  const signIn = await expectStatus(`sign-in ${email}`, call(shop, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD }, ip: ips[1] }), 200);
   const cookie = cookieFrom(signIn.headers);
   if (!cookie) throw new Error(`sign-in ${email}: no session cookie`);
   return cookie;
@@ -261,9 +265,16 @@ async function startConcurrencyHelper(shop) {
 
 /** Everything the collection needs that must exist first: sessions, an event, a pass, mail in the outbox. */
 async function seed(main, faults, smtp) {
-  const mailFile = (email) => verificationLinkFromMailFile(main, email);
-  const staffCookie = await staffSession(main, 'staff@contract.test', { admin: true, mailLink: mailFile });
-  const userCookie = await staffSession(main, 'user@contract.test', { admin: false, mailLink: mailFile });
+  const mailLink = (email) => verificationLinkFromMailFile(main, email);
+  const [staffCookie, userCookie, accountCookie, moverCookie, doomedCookie, verifyToken] = await Promise.all([
+    account(main, 'staff@contract.test', { mailLink, admin: true }),
+    account(main, 'user@contract.test', { mailLink }),
+    account(main, 'account@contract.test', { mailLink }),
+    account(main, 'mover@contract.test', { mailLink }),
+    account(main, 'doomed@contract.test', { mailLink }),
+    account(main, 'pending@contract.test', { mailLink, verify: 'token-only' }),
+    account(main, 'unverified@contract.test', { mailLink, verify: false }),
+  ]);
 
   const event = await expectStatus(
     'seed event',
@@ -280,7 +291,7 @@ async function seed(main, faults, smtp) {
   if (!sentOrPending) throw new Error('seed: no outbox message on the main shop');
 
   // The faults shop trusts X-Forwarded-For, so each step of the seed (and each variation) is its own client.
-  const faultsCookie = await staffSession(faults, smtp.acceptedRecipient, { admin: true, mailLink: () => smtp.link(), ips: ['10.9.0.1', '10.9.0.2'] });
+  const faultsCookie = await account(faults, smtp.acceptedRecipient, { admin: true, mailLink: () => smtp.link(), ips: ['10.9.0.1', '10.9.0.2'] });
   await expectStatus('seed contact', call(faults, 'POST', '/api/contact', { body: { name: 'Refused Visitor', email: 'refused@contract.test' }, ip: '10.9.0.3' }), 202);
   const failed = await waitFor('a failed outbox message on the faults shop', async () => {
     const list = await call(faults, 'GET', '/api/admin/outbox?status=failed', { cookie: faultsCookie });
@@ -290,9 +301,14 @@ async function seed(main, faults, smtp) {
   return {
     baseUrl: main.url,
     faultsUrl: faults.url,
+    password: PASSWORD,
     staffCookie,
     userCookie,
+    accountCookie,
+    moverCookie,
+    doomedCookie,
     faultsCookie,
+    verifyToken,
     eventId: String(event.json.id),
     passCode: purchase.json.verificationUrl,
     outboxId: String(sentOrPending.id),
