@@ -59,6 +59,10 @@ async function cleanUp() {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 }
 
+// The last resort, should this process die without its finally: no server outlives it.
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     void cleanUp().finally(() => process.exit(130));
@@ -86,7 +90,6 @@ async function startShop(name, extraEnv = {}) {
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
