@@ -5,7 +5,7 @@
 //
 // Usage: npm run test:contract   [-- --spec path/to/openapi.json to test against a local document]
 // Writes the document, the collection, newman's report and each server's log to test-results/contract/.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
@@ -13,7 +13,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { simpleParser } from 'mailparser';
 import newman from 'newman';
@@ -204,8 +204,9 @@ async function account(shop, email, { mailLink, admin = false, verify = true, ip
   const verified = await call(shop, 'GET', `${link.pathname}${link.search}`);
   if (verified.status >= 400) throw new Error(`verify ${email}: ${verified.status} ${verified.text.slice(0, 300)}`);
   if (admin) {
-    const grant = spawnSync(process.execPath, [adminCli, 'grant', email], { cwd: root, env: shop.env, encoding: 'utf8', timeout: 30_000 });
-    if (grant.status !== 0) throw new Error(`admin grant ${email}: ${grant.stderr || grant.stdout}`);
+    await promisify(execFile)(process.execPath, [adminCli, 'grant', email], { cwd: root, env: shop.env, timeout: 30_000 }).catch((error) => {
+      throw new Error(`admin grant ${email}: ${error.stderr || error.stdout || error.message}`);
+    });
   }
   const signIn = await expectStatus(`sign-in ${email}`, call(shop, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD }, ip: ips[1] }), 200);
   const cookie = cookieFrom(signIn.headers);
@@ -443,6 +444,7 @@ function printTable({ perOperation, requests: total }, summary) {
 }
 
 async function main() {
+  await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
   if (!existsSync(serverEntry)) {
     log('no build in dist/: npm run build');
