@@ -27,10 +27,7 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
     ...reactHooks.configs.flat['recommended-latest'],
     rules: {
-      ...reactHooks.configs.flat['recommended-latest'].rules,
-      // Off until the web app fetches through one API client (TanStack Query, issue 11): today eleven
-      // load-on-mount effects reset their state before fetching, which is what this rule flags.
-      'react-hooks/set-state-in-effect': 'off'
+      ...reactHooks.configs.flat['recommended-latest'].rules
     }
   },
   {

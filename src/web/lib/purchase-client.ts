@@ -1,4 +1,6 @@
-import type { Pass, PurchaseResponse } from '../../core/purchase.ts';
+import { buyPass as buyPassEndpoint, type OrderBody, type PurchaseResponseBody } from '../../core/api/purchases.ts';
+import type { PurchaseResponse } from '../../core/purchase.ts';
+import { call } from './api-client.ts';
 
 /** What one purchase attempt ended in, as the form needs to show it. */
 export type PurchaseOutcome =
@@ -25,7 +27,6 @@ export interface BuyPassOptions {
   requestTimeoutMs?: number;
 }
 
-const ENDPOINT = '/api/purchases';
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
 type Attempt =
@@ -78,7 +79,7 @@ const pageKeys = purchaseKeys();
  * the next submit of the same values until one succeeds (see purchaseKeys), so a retry after a
  * lost answer returns the same pass instead of selling a second one.
  */
-export async function postPurchase(body: Readonly<Record<string, string | number>>, options: BuyPassOptions = {}): Promise<PurchaseOutcome> {
+export async function postPurchase(body: OrderBody, options: BuyPassOptions = {}): Promise<PurchaseOutcome> {
   const {
     fetch: fetchImpl = globalThis.fetch.bind(globalThis),
     sleep = sleepFor,
@@ -95,7 +96,7 @@ export async function postPurchase(body: Readonly<Record<string, string | number
   let retries = 0;
   let waits = 0;
   for (;;) {
-    const attempt = await postOnce(fetchImpl, json, key, requestTimeoutMs);
+    const attempt = await postOnce(fetchImpl, body, key, requestTimeoutMs);
     if (attempt.kind === 'done') {
       // 422: the server holds this key for another request, so it can never buy with it.
       if (attempt.outcome.kind === 'success' || (attempt.outcome.kind === 'rejected' && attempt.outcome.status === 422)) keys.done(json);
@@ -114,65 +115,22 @@ export async function postPurchase(body: Readonly<Record<string, string | number
   }
 }
 
-async function postOnce(
-  fetchImpl: typeof fetch,
-  body: string,
-  key: string,
-  timeoutMs: number,
-): Promise<Attempt> {
-  let response: Response;
-  try {
-    response = await fetchImpl(ENDPOINT, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
-      body,
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch {
-    return { kind: 'transient' };
+async function postOnce(fetchImpl: typeof fetch, body: OrderBody, key: string, timeoutMs: number): Promise<Attempt> {
+  const result = await call(buyPassEndpoint, { body, headers: { 'idempotency-key': key } }, { fetch: fetchImpl, signal: AbortSignal.timeout(timeoutMs) });
+  if (result.ok) return { kind: 'done', outcome: { kind: 'success', response: purchaseResponseOf(result.data) } };
+  // No answer, a timeout, a 5xx, or a success whose body got lost: the same key fetches the same pass.
+  if (result.kind === 'network' || result.kind === 'aborted' || result.status === 201) return { kind: 'transient' };
+  if (result.status >= 500 || result.status === 408) return { kind: 'transient' };
+
+  if (result.status === 409 && result.code === 'idempotency_request_in_progress') return { kind: 'in_progress' };
+  if (result.status === 402) return { kind: 'done', outcome: { kind: 'payment_failed' } };
+  if (result.status === 400 && result.message && (result.code === 'validation_failed' || result.code === 'invalid_request')) {
+    return { kind: 'done', outcome: { kind: 'invalid', message: result.message } };
   }
-
-  const answer = await readJson(response);
-  if (response.status === 201) {
-    // A success whose body got lost is fetched again: the same key replays the same pass.
-    return isPurchaseResponse(answer) ? { kind: 'done', outcome: { kind: 'success', response: answer } } : { kind: 'transient' };
-  }
-  if (response.status >= 500 || response.status === 408) return { kind: 'transient' };
-
-  const error = errorOf(answer);
-  if (response.status === 409 && error?.code === 'idempotency_request_in_progress') return { kind: 'in_progress' };
-  if (response.status === 402) return { kind: 'done', outcome: { kind: 'payment_failed' } };
-  if (response.status === 400 && (error?.code === 'validation_failed' || error?.code === 'invalid_request')) {
-    return { kind: 'done', outcome: { kind: 'invalid', message: error.message } };
-  }
-  return { kind: 'done', outcome: { kind: 'rejected', status: response.status, message: error?.message ?? FALLBACK_MESSAGE } };
+  return { kind: 'done', outcome: { kind: 'rejected', status: result.status, message: result.message || FALLBACK_MESSAGE } };
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function errorOf(body: unknown): { code: string; message: string } | undefined {
-  if (!isRecord(body) || !isRecord(body.error)) return undefined;
-  const { code, message } = body.error;
-  return typeof code === 'string' && typeof message === 'string' && message ? { code, message } : undefined;
-}
-
-function isPass(value: unknown): value is Pass {
-  if (!isRecord(value)) return false;
-  const texts = ['id', 'name', 'email', 'eventName', 'eventType', 'timestamp', 'purchaseDate'] as const;
-  return texts.every((field) => typeof value[field] === 'string') && typeof value.amount === 'number';
-}
-
-function isPurchaseResponse(body: unknown): body is PurchaseResponse {
-  return isRecord(body) && isPass(body.pass) && typeof body.saved === 'boolean' && typeof body.verificationUrl === 'string';
+/** The API names the price in cents; the buyer's Pass (SPEC section 3, and the receipt) keeps dollars. */
+function purchaseResponseOf({ pass: { amountCents, ...pass }, saved, verificationUrl }: PurchaseResponseBody): PurchaseResponse {
+  return { pass: { ...pass, amount: amountCents / 100 }, saved, verificationUrl };
 }

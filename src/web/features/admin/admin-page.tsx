@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -6,16 +7,18 @@ import { AUTH_NOTICES } from '../../../core/staff-messages.ts';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { clearSession, signOut, useSession } from '../../lib/session.ts';
 import { AdminHeader } from './admin-header.tsx';
-import { ContactRequestsPanel } from './contact-requests-panel.tsx';
-import { EventsPanel } from './events-panel.tsx';
-import { HeldPurchasesNotice, HeldPurchasesPanel, useHeldPurchaseCount } from './held-purchases-panel.tsx';
-import { OutboxPanel } from './outbox-panel.tsx';
-import { PurchaseRecords } from './purchase-records.tsx';
+import { refreshAdmin } from './admin-queries.ts';
+import { ContactRequestsPanel } from './contact-requests/contact-requests-panel.tsx';
+import { EventsPanel } from './events/events-panel.tsx';
+import { HeldPurchasesNotice, HeldPurchasesPanel } from './held-purchases/held-purchases-panel.tsx';
+import { useHeldPurchaseCount } from './held-purchases/use-held-purchases.ts';
+import { OutboxPanel } from './outbox/outbox-panel.tsx';
+import { PurchaseRecords } from './purchases/purchase-records.tsx';
+import { useCsvExport } from './purchases/use-csv-export.ts';
+import { useDebouncedValue } from './purchases/use-debounced-value.ts';
+import { usePurchases } from './purchases/use-purchases.ts';
 import { StatCards } from './stat-cards.tsx';
-import { useCsvExport } from './use-csv-export.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
-import { usePurchases } from './use-purchases.ts';
-import { useStats } from './use-stats.ts';
+import { useStats } from './stats.ts';
 
 type AdminTab = 'purchases' | 'held' | 'events' | 'outbox' | 'contacts';
 
@@ -27,7 +30,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function AdminPage({ productName }: { productName: string }) {
   const session = useSession();
   const navigate = useNavigate();
-  const [refreshToken, setRefreshToken] = useState(0);
+  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
@@ -37,12 +40,12 @@ export function AdminPage({ productName }: { productName: string }) {
     setParams(next === 'purchases' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
   const [signingOut, setSigningOut] = useState(false);
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const { stats, loading: statsLoading } = useStats(refreshToken);
-  const { loadMore, ...list } = usePurchases(query, refreshToken);
+  const { stats, loading: statsLoading } = useStats();
+  const { loadMore, ...list } = usePurchases(query);
   const { exporting, exportCsv } = useCsvExport(productName);
-  const heldCount = useHeldPurchaseCount(refreshToken);
+  const heldCount = useHeldPurchaseCount();
 
-  const refresh = () => setRefreshToken((token) => token + 1);
+  const refresh = () => refreshAdmin(queryClient);
   // SPEC: Export CSV is disabled while the list is empty, a search with no match included.
   const hasPurchases = list.items.length > 0;
 
@@ -54,7 +57,7 @@ export function AdminPage({ productName }: { productName: string }) {
       return;
     }
     // Signed out first, so /auth does not see the old session and send the visitor on to /.
-    clearSession();
+    await clearSession();
     navigate('/auth', { replace: true });
   };
 
@@ -111,7 +114,7 @@ export function AdminPage({ productName }: { productName: string }) {
                   )}
                 </>
               ),
-              panel: <HeldPurchasesPanel refreshToken={refreshToken} />,
+              panel: <HeldPurchasesPanel />,
             },
             {
               key: 'events',
@@ -120,7 +123,7 @@ export function AdminPage({ productName }: { productName: string }) {
                   <CalendarDays aria-hidden="true" /> Events
                 </>
               ),
-              panel: <EventsPanel refreshToken={refreshToken} />,
+              panel: <EventsPanel />,
             },
             {
               key: 'outbox',
@@ -129,7 +132,7 @@ export function AdminPage({ productName }: { productName: string }) {
                   <Mail aria-hidden="true" /> Email outbox
                 </>
               ),
-              panel: <OutboxPanel refreshToken={refreshToken} />,
+              panel: <OutboxPanel />,
             },
             {
               key: 'contacts',
@@ -138,7 +141,7 @@ export function AdminPage({ productName }: { productName: string }) {
                   <MessageSquareText aria-hidden="true" /> Contact requests
                 </>
               ),
-              panel: <ContactRequestsPanel refreshToken={refreshToken} />,
+              panel: <ContactRequestsPanel />,
             },
           ]}
         />

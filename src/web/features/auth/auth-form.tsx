@@ -3,11 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { AUTH_TEXT } from '../../../core/staff-messages.ts';
 import { LIMITS } from '../../../core/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
+import { EMAIL_INPUT, Field } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { checkAuthForm, type AuthFormValues, type AuthMode, type Credentials } from './auth-validation.ts';
-import type { AuthOutcome } from './auth-api.ts';
+import type { AuthOutcome } from './auth-requests.ts';
 
 const EMPTY: AuthFormValues = { email: '', password: '', confirmPassword: '' };
 
@@ -68,49 +67,38 @@ export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: 
           </span>
         </p>
       )}
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete={creating ? 'email' : 'username'}
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder="you@example.com"
-          maxLength={LIMITS.emailMax}
-          value={values.email}
-          onChange={(event) => set('email')(event.target.value)}
-          {...fieldProps}
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete={creating ? 'new-password' : 'current-password'}
-          placeholder={creating ? `At least ${LIMITS.passwordMin} characters` : undefined}
-          value={values.password}
-          onChange={(event) => set('password')(event.target.value)}
-          {...fieldProps}
-        />
-      </div>
+      <Field
+        id={`${id}-email`}
+        label="Email"
+        {...EMAIL_INPUT}
+        autoComplete={creating ? 'email' : 'username'}
+        placeholder="you@example.com"
+        value={values.email}
+        onChange={(event) => set('email')(event.target.value)}
+        {...fieldProps}
+      />
+      <Field
+        id={`${id}-password`}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete={creating ? 'new-password' : 'current-password'}
+        placeholder={creating ? `At least ${LIMITS.passwordMin} characters` : undefined}
+        value={values.password}
+        onChange={(event) => set('password')(event.target.value)}
+        {...fieldProps}
+      />
       {creating && (
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-confirm`}>Confirm Password</Label>
-          <Input
-            id={`${id}-confirm`}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => set('confirmPassword')(event.target.value)}
-            {...fieldProps}
-          />
-        </div>
+        <Field
+          id={`${id}-confirm`}
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={(event) => set('confirmPassword')(event.target.value)}
+          {...fieldProps}
+        />
       )}
 
       <FormError id={errorId} message={error} />

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { ShieldCheck, Ticket } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -6,7 +7,7 @@ import { AUTH_NOTICES, AUTH_TEXT, GUARD_TEXT } from '../../../core/staff-message
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { refreshSession, useSession } from '../../lib/session.ts';
-import { signIn, signUp, type AuthOutcome } from './auth-api.ts';
+import { signIn, signUp, type AuthOutcome } from './auth-requests.ts';
 import { AuthForm } from './auth-form.tsx';
 import type { AuthMode, Credentials } from './auth-validation.ts';
 
@@ -21,13 +22,15 @@ export function AuthPage() {
   const navigate = useNavigate();
   const [mode, setMode] = useState<AuthMode>('signIn');
   const [pendingConfirmation, setPendingConfirmation] = useState<string | null>(null);
+  const { mutateAsync: createAccount } = useMutation({ mutationFn: (credentials: Credentials) => signUp(credentials) });
+  const { mutateAsync: startSession } = useMutation({ mutationFn: (credentials: Credentials) => signIn(credentials) });
 
   if (session.status === 'loading') return <Spinner className="flex-1 py-24">{GUARD_TEXT.loading}</Spinner>;
   if (session.user) return <Navigate to="/" replace />;
 
   const submit = async (submitted: AuthMode, credentials: Credentials): Promise<AuthOutcome> => {
     if (submitted === 'signUp') {
-      const outcome = await signUp(credentials);
+      const outcome = await createAccount(credentials);
       if (outcome.ok) {
         toast.success(AUTH_NOTICES.signUpSuccess);
         setPendingConfirmation(credentials.email);
@@ -35,7 +38,7 @@ export function AuthPage() {
       }
       return outcome;
     }
-    const outcome = await signIn(credentials);
+    const outcome = await startSession(credentials);
     if (outcome.ok) {
       toast.success(AUTH_NOTICES.signInSuccess);
       // Leave first: were the fresh session published while /auth is shown, it would redirect too.

@@ -1,11 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckInResult } from '../../../core/events.ts';
-import type { ApiFailure } from '../../lib/api-request.ts';
-import { fetchStaffEvents, type StaffEvent } from '../../lib/events-api.ts';
-import { refreshSession } from '../../lib/session.ts';
-import { checkInPass, fetchCheckIns, type CheckIn } from './check-in-api.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../lib/staff-events.ts';
+import { checkPass, CHECK_INS_KEY, useCheckIns, type CheckOutcome } from './check-in-queries.ts';
 import { chooseEventId, codeFromText } from './check-in-code.ts';
 
 const REMEMBERED_EVENT = 'skippass.check-in.event';
@@ -39,17 +39,29 @@ function buzz(result: CheckInResult) {
   navigator.vibrate(result.result === 'valid' ? 120 : [90, 60, 90, 60, 90]);
 }
 
-/** 401 or 403: the session or the role changed; the guard shows what fits once it is read again. */
-function handleFailure(failure: ApiFailure, what: string) {
-  if (failure.kind === 'aborted') return;
-  if (failure.kind === 'unauthorized') {
-    void refreshSession();
-    return;
-  }
-  toast.error(what, {
-    id: `check-in-${what}`,
-    description: failure.kind === 'network' ? 'The shop could not be reached. Check the connection.' : failure.message || undefined,
-  });
+/** A failed read says so in a toast; a lost session needs none (the guard shows sign-in or Access Denied). */
+function reportFailure(what: string) {
+  return (error: Error) => {
+    if (!(error instanceof ApiError)) return;
+    const { kind, message } = error.failure;
+    if (kind === 'aborted' || kind === 'unauthorized') return;
+    toast.error(what, {
+      id: `check-in-${what}`,
+      description: kind === 'network' ? 'The shop could not be reached. Check the connection.' : message || undefined,
+    });
+  };
+}
+
+const reportEventsFailure = reportFailure('Failed to load events');
+const reportCheckInsFailure = reportFailure('Failed to load check-ins');
+
+/** The verdict panel's state from the last check: what it asked, and what came back. */
+function verdictOf(check: { status: string; variables?: { code: string }; data?: CheckOutcome; submittedAt: number }): Verdict {
+  const code = check.variables?.code ?? '';
+  if (check.status === 'pending') return { state: 'checking', code };
+  if (check.status !== 'success' || !check.data || check.data.kind === 'event_gone') return { state: 'idle' };
+  if (check.data.kind === 'failed') return { state: 'failed', code, message: check.data.message };
+  return { state: 'done', code, result: check.data.result, seq: check.submittedAt };
 }
 
 /**
@@ -58,66 +70,58 @@ function handleFailure(failure: ApiFailure, what: string) {
  * camera app opened a pass's QR) is checked once an event is chosen.
  */
 export function useCheckIn() {
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const [events, setEvents] = useState<StaffEvent[]>([]);
-  const [eventsStatus, setEventsStatus] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [eventId, setEventId] = useState<number | null>(null);
-  const [verdict, setVerdict] = useState<Verdict>({ state: 'idle' });
-  const [checkIns, setCheckIns] = useState<CheckIn[] | null>(null);
-  const [pendingCode, setPendingCode] = useState<string | null>(() => params.get('code'));
-  const initialEvent = useRef(params.get('event'));
+  const eventsQuery = useStaffEvents(reportEventsFailure);
+  const events = eventsQuery.data;
+  // The event picked on this page: undefined until staff pick one, null when they clear the choice.
+  const [picked, setPicked] = useState<number | null | undefined>(undefined);
+  const [rememberedId] = useState(remembered);
   const inFlight = useRef(false);
-  const seq = useRef(0);
 
-  const loadEvents = useCallback(async (signal?: AbortSignal) => {
-    const result = await fetchStaffEvents(signal ? { signal } : {});
-    if (signal?.aborted) return;
-    if (!result.ok) {
-      handleFailure(result, 'Failed to load events');
-      if (result.kind !== 'aborted') setEventsStatus((status) => (status === 'ready' ? status : 'error'));
-      return;
-    }
-    setEvents(result.data);
-    setEventsStatus('ready');
-    setEventId((current) => {
-      if (current !== null && result.data.some((event) => event.id === current)) return current;
-      const chosen = chooseEventId(
-        result.data.map((event) => event.id),
-        { fromLink: initialEvent.current, remembered: remembered() },
-      );
-      if (chosen !== null) remember(chosen);
-      return chosen;
-    });
-  }, []);
+  // Until staff pick, and whenever the picked event is gone: the link's, the remembered, or the only one.
+  const ids = events?.map((event) => event.id) ?? [];
+  const eventId =
+    events === undefined || picked === null
+      ? null
+      : picked !== undefined && ids.includes(picked)
+        ? picked
+        : chooseEventId(ids, { fromLink: params.get('event'), remembered: rememberedId });
 
   useEffect(() => {
-    const controller = new AbortController();
-    void loadEvents(controller.signal);
-    return () => controller.abort();
-  }, [loadEvents]);
+    if (eventId !== null) remember(eventId);
+  }, [eventId]);
 
-  const loadCheckIns = useCallback(async (id: number, signal?: AbortSignal) => {
-    const result = await fetchCheckIns(id, signal ? { signal } : {});
-    if (signal?.aborted) return;
-    if (result.ok) setCheckIns(result.data);
-    else handleFailure(result, 'Failed to load check-ins');
-  }, []);
+  const checkIns = useCheckIns(eventId, reportCheckInsFailure);
+  const reloadEvents = useCallback(() => void queryClient.invalidateQueries({ queryKey: STAFF_EVENTS_KEY }), [queryClient]);
 
-  useEffect(() => {
-    if (eventId === null) return;
-    setCheckIns(null);
-    const controller = new AbortController();
-    void loadCheckIns(eventId, controller.signal);
-    return () => controller.abort();
-  }, [eventId, loadCheckIns]);
+  const checking = useMutation({
+    mutationFn: ({ eventId, code }: { eventId: number; code: string }) => checkPass(eventId, code),
+    onSuccess: (outcome, { eventId }) => {
+      if (outcome.kind === 'event_gone') {
+        toast.error('Event not found', { description: 'It may have been removed. Choose the event again.' });
+        reloadEvents();
+        return;
+      }
+      if (outcome.kind !== 'verdict') return;
+      buzz(outcome.result);
+      if (outcome.result.result === 'valid') {
+        // Counted at once; the reload below brings other doors' check-ins too.
+        queryClient.setQueryData<StaffEvent[]>(STAFF_EVENTS_KEY, (current) =>
+          current?.map((item) => (item.id === eventId ? { ...item, checkIns: item.checkIns + 1 } : item)),
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: [...CHECK_INS_KEY, eventId] });
+      reloadEvents();
+    },
+  });
+  const { mutateAsync: checkOne, reset: clearVerdict } = checking;
 
   const chooseEvent = useCallback(
     (id: number | null) => {
-      setEventId(id);
-      setVerdict({ state: 'idle' });
+      setPicked(id);
+      clearVerdict();
       if (id === null) return;
-      remember(id);
-      initialEvent.current = String(id);
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -127,7 +131,7 @@ export function useCheckIn() {
         { replace: true },
       );
     },
-    [setParams],
+    [setParams, clearVerdict],
   );
 
   const check = useCallback(
@@ -135,54 +139,19 @@ export function useCheckIn() {
       const code = codeFromText(text);
       if (!code || eventId === null || inFlight.current) return;
       inFlight.current = true;
-      setVerdict({ state: 'checking', code });
       try {
-        const answer = await checkInPass(eventId, code);
-        if (answer.ok) {
-          seq.current += 1;
-          setVerdict({ state: 'done', code, result: answer.data, seq: seq.current });
-          buzz(answer.data);
-          if (answer.data.result === 'valid') {
-            // Counted at once; the reload below brings other doors' check-ins too.
-            setEvents((current) => current.map((item) => (item.id === eventId ? { ...item, checkIns: item.checkIns + 1 } : item)));
-          }
-          void loadCheckIns(eventId);
-          void loadEvents();
-          return;
-        }
-        if (answer.kind === 'server' && answer.status === 400) {
-          // The server would not even read it (say, a very long text from some other QR): not a pass.
-          seq.current += 1;
-          setVerdict({ state: 'done', code, result: { result: 'invalid' }, seq: seq.current });
-          buzz({ result: 'invalid' });
-          return;
-        }
-        if (answer.kind === 'server' && answer.status === 404) {
-          setVerdict({ state: 'idle' });
-          toast.error('Event not found', { description: 'It may have been removed. Choose the event again.' });
-          void loadEvents();
-          return;
-        }
-        if (answer.kind === 'unauthorized') void refreshSession();
-        setVerdict({
-          state: 'failed',
-          code,
-          message:
-            answer.kind === 'network'
-              ? 'The shop could not be reached. Check the connection and try again.'
-              : answer.message || 'The shop could not check this pass. Try again.',
-        });
+        await checkOne({ eventId, code });
       } finally {
         inFlight.current = false;
       }
     },
-    [eventId, loadCheckIns, loadEvents],
+    [eventId, checkOne],
   );
 
   // A pass link opened on this device: check it as soon as the event is known, once.
+  const linkCode = params.get('code');
   useEffect(() => {
-    if (pendingCode === null || eventId === null) return;
-    setPendingCode(null);
+    if (linkCode === null || eventId === null) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -191,21 +160,20 @@ export function useCheckIn() {
       },
       { replace: true },
     );
-    void check(pendingCode);
-  }, [pendingCode, eventId, check, setParams]);
-
-  const event = events.find((item) => item.id === eventId) ?? null;
+    void check(linkCode);
+  }, [linkCode, eventId, check, setParams]);
 
   return {
-    events,
-    eventsStatus,
-    event,
+    events: events ?? [],
+    // Loading until the first answer; an error only while no list was ever read.
+    eventsStatus: events ? ('ready' as const) : eventsQuery.isError ? ('error' as const) : ('loading' as const),
+    event: events?.find((item) => item.id === eventId) ?? null,
     chooseEvent,
-    reloadEvents: () => void loadEvents(),
-    verdict,
+    reloadEvents,
+    verdict: verdictOf(checking),
     check,
-    clearVerdict: () => setVerdict({ state: 'idle' }),
+    clearVerdict,
     checkIns,
-    pendingCode,
+    pendingCode: linkCode,
   };
 }

@@ -1,16 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle, MessageSquare, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { contactInputSchema } from '../../../core/contact.ts';
-import { LIMITS } from '../../../core/constants.ts';
+import { contactInputSchema, type ContactInput } from '../../../core/contact.ts';
 import { NOTICES } from '../../../core/messages.ts';
 import { check } from '../../../core/validation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
+import { EMAIL_INPUT, Field, fieldState, NAME_INPUT } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
-import { requestConfirmation } from './contact-api.ts';
+import { requestConfirmation } from './request-confirmation.ts';
 
 const EMPTY = { name: '', email: '' };
 
@@ -20,8 +19,8 @@ const EMPTY = { name: '', email: '' };
  */
 export function ContactSection() {
   const [values, setValues] = useState(EMPTY);
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { mutateAsync: send, isPending: submitting } = useMutation({ mutationFn: (input: ContactInput) => requestConfirmation(input) });
   const id = useId();
   const errorId = `${id}-error`;
 
@@ -31,9 +30,7 @@ export function ContactSection() {
     const input = check(contactInputSchema, values);
     if (!input.ok) return setError(input.message);
     setError(null);
-    setSubmitting(true);
-    const outcome = await requestConfirmation(input.value);
-    setSubmitting(false);
+    const outcome = await send(input.value);
     if (outcome.ok) {
       toast.success(NOTICES.contactSuccessTitle, { description: NOTICES.contactSuccessText });
       setValues(EMPTY);
@@ -42,12 +39,7 @@ export function ContactSection() {
     }
   };
 
-  const fieldProps = {
-    required: true,
-    readOnly: submitting,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-  } as const;
+  const fieldProps = fieldState(error, errorId, submitting);
 
   return (
     <section aria-labelledby={`${id}-title`} className="border-t bg-muted/50 px-4 py-20 sm:px-6">
@@ -66,36 +58,22 @@ export function ContactSection() {
         <CardContent>
           <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
             <div className="grid gap-5 sm:grid-cols-2">
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={`${id}-name`}>Name</Label>
-                <Input
-                  id={`${id}-name`}
-                  name="name"
-                  autoComplete="name"
-                  placeholder="Jane Smith"
-                  maxLength={LIMITS.nameMax}
-                  value={values.name}
-                  onChange={(event) => setValues((current) => ({ ...current, name: event.target.value }))}
-                  {...fieldProps}
-                />
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={`${id}-email`}>Email</Label>
-                <Input
-                  id={`${id}-email`}
-                  name="email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  placeholder="jane@example.com"
-                  maxLength={LIMITS.emailMax}
-                  value={values.email}
-                  onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
-                  {...fieldProps}
-                />
-              </div>
+              <Field
+                id={`${id}-name`}
+                label="Name"
+                {...NAME_INPUT}
+                value={values.name}
+                onChange={(event) => setValues((current) => ({ ...current, name: event.target.value }))}
+                {...fieldProps}
+              />
+              <Field
+                id={`${id}-email`}
+                label="Email"
+                {...EMAIL_INPUT}
+                value={values.email}
+                onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
+                {...fieldProps}
+              />
             </div>
             <FormError id={errorId} message={error} />
             <Button type="submit" variant="secondary" className="w-full sm:w-auto sm:self-start" disabled={submitting}>

@@ -1,38 +1,26 @@
-import { LoaderCircle, Lock, Ticket } from 'lucide-react';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Ticket } from 'lucide-react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { EVENT_PASS_TEXT } from '../../../core/event-pass-messages.ts';
-import type { ShopEvent } from '../../../core/events.ts';
-import { LIMITS } from '../../../core/constants.ts';
-import { formatCents } from '../../../core/money.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { eventPurchaseInputSchema, type ShopEvent } from '../../../core/events.ts';
+import { OrderForm } from '../../components/purchase/order-form.tsx';
+import { usePurchase, type SoldPass } from '../../components/purchase/use-purchase.ts';
 import { Card } from '../../components/ui/card.tsx';
-import { FormError } from '../../components/ui/form-error.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
+import { EMAIL_INPUT, Field, fieldState, NAME_INPUT } from '../../components/ui/field.tsx';
 import { EventDetails } from './event-details.tsx';
-import { useEventPurchase, type EventSale } from './use-event-purchase.ts';
+
+const SUCCESS = { title: EVENT_PASS_TEXT.purchaseSuccess };
 
 /** The older event-specific purchase view (SPEC section 2): the event, name and email, the total, Pay. */
-export function EventPassForm({ event, onPurchased }: { event: ShopEvent; onPurchased: (sale: EventSale) => void }) {
+export function EventPassForm({ event, onPurchased }: { event: ShopEvent; onPurchased: (sold: SoldPass) => void }) {
   const id = useId();
   const [values, setValues] = useState({ name: '', email: '' });
-  const { submit, processing, error } = useEventPurchase(event.id, onPurchased);
+  const { submit, processing, error } = usePurchase({ schema: eventPurchaseInputSchema, success: SUCCESS, onPurchased });
   const errorId = `${id}-error`;
 
   const update = (field: 'name' | 'email') => (change: ChangeEvent<HTMLInputElement>) =>
     setValues((current) => ({ ...current, [field]: change.target.value }));
 
-  const onSubmit = (formEvent: FormEvent<HTMLFormElement>) => {
-    formEvent.preventDefault();
-    void submit(values);
-  };
-
-  const fieldProps = {
-    required: true,
-    readOnly: processing,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-  } as const;
+  const fieldProps = fieldState(error, errorId, processing);
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex-1 bg-muted/50 px-4 py-8 sm:px-6 sm:py-14">
@@ -56,66 +44,20 @@ export function EventPassForm({ event, onPurchased }: { event: ShopEvent; onPurc
           <EventDetails event={event} className="mt-5 text-sm text-indigo-100" />
         </div>
 
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5 p-6" aria-describedby={error ? errorId : undefined}>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input
-              id={`${id}-name`}
-              name="name"
-              autoComplete="name"
-              placeholder="Jane Smith"
-              maxLength={LIMITS.nameMax}
-              value={values.name}
-              onChange={update('name')}
-              {...fieldProps}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="off"
-              spellCheck={false}
-              placeholder="jane@example.com"
-              maxLength={LIMITS.emailMax}
-              value={values.email}
-              onChange={update('email')}
-              {...fieldProps}
-            />
-          </div>
-
-          <FormError id={errorId} message={error} />
-
-          <div className="rounded-xl border bg-muted/60 p-4 text-sm">
-            <div className="flex items-center justify-between gap-4 text-muted-foreground">
-              <span className="min-w-0 truncate">1 × Skip-the-line pass</span>
-              <span className="tabular-nums">{formatCents(event.priceCents)}</span>
-            </div>
-            <div className="mt-3 flex items-center justify-between border-t pt-3 text-base font-bold">
-              <span>Total</span>
-              <span className="tabular-nums">{formatCents(event.priceCents)}</span>
-            </div>
-          </div>
-
-          <Button type="submit" size="lg" className="w-full" disabled={processing}>
-            {processing ? (
-              <>
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-                {EVENT_PASS_TEXT.processing}
-              </>
-            ) : (
-              <>
-                <Lock aria-hidden="true" />
-                {EVENT_PASS_TEXT.pay}
-              </>
-            )}
-          </Button>
-          <p className="text-center text-xs text-muted-foreground">No account needed. Your pass appears as soon as the payment goes through.</p>
-        </form>
+        <OrderForm
+          className="p-6"
+          error={error}
+          errorId={errorId}
+          processing={processing}
+          onSubmit={() => void submit({ ...values, eventId: event.id })}
+          item="1 × Skip-the-line pass"
+          priceCents={event.priceCents}
+          payLabel={EVENT_PASS_TEXT.pay}
+          note="No account needed. Your pass appears as soon as the payment goes through."
+        >
+          <Field id={`${id}-name`} label="Name" {...NAME_INPUT} value={values.name} onChange={update('name')} {...fieldProps} />
+          <Field id={`${id}-email`} label="Email" {...EMAIL_INPUT} value={values.email} onChange={update('email')} {...fieldProps} />
+        </OrderForm>
       </Card>
     </section>
   );

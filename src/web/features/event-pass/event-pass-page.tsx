@@ -1,35 +1,32 @@
 import { CalendarX2, Home, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EVENT_PASS_TEXT } from '../../../core/event-pass-messages.ts';
+import type { ShopEvent } from '../../../core/events.ts';
+import { PassConfirmation } from '../../components/purchase/pass-confirmation.tsx';
+import type { SoldPass } from '../../components/purchase/use-purchase.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { fetchEvent, type EventLookup } from './event-api.ts';
-import { EventPassConfirmed } from './event-pass-confirmed.tsx';
+import { useScreenFocus } from '../../lib/use-screen-focus.ts';
+import { EventDetails } from './event-details.tsx';
 import { EventPassForm } from './event-pass-form.tsx';
-import type { EventSale } from './use-event-purchase.ts';
+import { useEvent } from './event-query.ts';
 
 /** Route `/events/:id`: the older event-specific purchase view, then its Pass Confirmed screen. */
 export function EventPassPage({ productName }: { productName: string }) {
   const { id = '' } = useParams();
-  const [lookup, setLookup] = useState<EventLookup | { kind: 'loading' }>({ kind: 'loading' });
-  const [sale, setSale] = useState<EventSale | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const screen = useRef<HTMLDivElement>(null);
-  const shown = useRef<EventSale | null>(null);
+  // Another event is another page: nothing sold on the last one carries over.
+  return <EventPass key={id} id={id} productName={productName} />;
+}
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLookup({ kind: 'loading' });
-    setSale(null);
-    void fetchEvent(id, { signal: controller.signal }).then((result) => {
-      if (!controller.signal.aborted) setLookup(result);
-    });
-    return () => controller.abort();
-  }, [id, attempt]);
+function EventPass({ id, productName }: { id: string; productName: string }) {
+  const event = useEvent(id);
+  const [sale, setSale] = useState<SoldPass | null>(null);
+  const screen = useScreenFocus(sale);
+  const lookup = event.data;
 
   // The page's title names the event, as a tab or a shared link should.
-  const title = lookup.kind === 'found' ? lookup.event.title : null;
+  const title = lookup?.kind === 'found' ? lookup.event.title : null;
   useEffect(() => {
     if (!title) return;
     const before = document.title;
@@ -39,24 +36,15 @@ export function EventPassPage({ productName }: { productName: string }) {
     };
   }, [title, productName]);
 
-  // Confirmation and back are new screens: start at the top with focus on the heading.
-  useEffect(() => {
-    if (shown.current === sale) return;
-    shown.current = sale;
-    window.scrollTo({ top: 0 });
-    screen.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
-  }, [sale]);
-
-  const onPurchased = useCallback((next: EventSale) => setSale(next), []);
-
-  if (lookup.kind === 'loading') return <Spinner className="flex-1 py-24">Loading event...</Spinner>;
+  // "Try again" shows Loading... again until the new answer.
+  if (!lookup || (lookup.kind === 'error' && event.isFetching)) return <Spinner className="flex-1 py-24">Loading event...</Spinner>;
   if (lookup.kind === 'not_found') return <EventNotFound />;
   if (lookup.kind === 'error') {
     return (
       <section className="flex flex-1 flex-col items-center justify-center gap-4 bg-muted/50 px-4 py-24 text-center">
         <h1 className="text-2xl font-bold tracking-tight">The event could not be loaded</h1>
         <p className="text-muted-foreground">Check your connection and try again.</p>
-        <Button variant="outline" onClick={() => setAttempt((count) => count + 1)}>
+        <Button variant="outline" onClick={() => void event.refetch()}>
           <RefreshCw aria-hidden="true" />
           Try again
         </Button>
@@ -66,11 +54,49 @@ export function EventPassPage({ productName }: { productName: string }) {
   return (
     <div ref={screen} className="flex flex-1 flex-col">
       {sale ? (
-        <EventPassConfirmed event={lookup.event} sale={sale} productName={productName} onBuyAnother={() => setSale(null)} />
+        <EventPassConfirmation event={lookup.event} sold={sale} productName={productName} onBuyAnother={() => setSale(null)} />
       ) : (
-        <EventPassForm event={lookup.event} onPurchased={onPurchased} />
+        <EventPassForm event={lookup.event} onPurchased={setSale} />
       )}
     </div>
+  );
+}
+
+/** The Pass Confirmed screen: the pass ID and its QR code, to show at this event's entrance. */
+function EventPassConfirmation(props: { event: ShopEvent; sold: SoldPass; productName: string; onBuyAnother: () => void }) {
+  const { event, sold } = props;
+  const id = useId();
+  return (
+    <PassConfirmation
+      sold={sold}
+      productName={props.productName}
+      title={EVENT_PASS_TEXT.passConfirmed}
+      titleClassName="text-3xl"
+      lead={
+        <>
+          Thank you, <span className="font-semibold break-words text-foreground">{sold.pass.name}</span>. Show this pass at the entrance.
+        </>
+      }
+      passKind="Event Pass"
+      qrCaption={
+        <dl className="text-center">
+          <dt id={`${id}-pass-id`} className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            Pass ID
+          </dt>
+          <dd aria-labelledby={`${id}-pass-id`} className="mt-1 font-mono text-2xl font-bold tracking-[0.2em]">
+            {sold.pass.id}
+          </dd>
+        </dl>
+      }
+      details={
+        <div className="px-4 py-4 text-sm">
+          <p className="mb-3 text-lg font-bold break-words">{event.title}</p>
+          <EventDetails event={event} className="text-muted-foreground" />
+        </div>
+      }
+      notice="Valid once, for this event. Your name may be checked at the entrance."
+      onBuyAnother={props.onBuyAnother}
+    />
   );
 }
 

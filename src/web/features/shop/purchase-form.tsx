@@ -1,17 +1,17 @@
-import { ArrowLeft, LoaderCircle, Lock, Ticket } from 'lucide-react';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ArrowLeft, Ticket } from 'lucide-react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { LIMITS, PASS_PRICE_CENTS, PASS_PRICE_DOLLARS } from '../../../core/constants.ts';
-import { formatCents } from '../../../core/money.ts';
-import type { PurchaseInput } from '../../../core/purchase.ts';
+import { NOTICES } from '../../../core/messages.ts';
+import { purchaseInputSchema, type PurchaseInput } from '../../../core/purchase.ts';
+import { OrderForm } from '../../components/purchase/order-form.tsx';
+import { usePurchase, type SoldPass } from '../../components/purchase/use-purchase.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { FormError } from '../../components/ui/form-error.tsx';
-import type { SoldPass } from './sold-pass.ts';
-import { usePurchase } from './use-purchase.ts';
+import { EMAIL_INPUT, Field, fieldState, NAME_INPUT } from '../../components/ui/field.tsx';
 
 const EMPTY: PurchaseInput = { name: '', email: '', eventName: '' };
+
+const SUCCESS = { title: NOTICES.paymentSuccessTitle, description: NOTICES.paymentSuccessText };
 
 export interface PurchaseFormProps {
   onBack: () => void;
@@ -21,23 +21,14 @@ export interface PurchaseFormProps {
 /** The purchase form: name, email and event name, then the simulated payment. */
 export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
   const [values, setValues] = useState<PurchaseInput>(EMPTY);
-  const { submit, processing, error } = usePurchase(onPurchased);
+  const { submit, processing, error } = usePurchase({ schema: purchaseInputSchema, success: SUCCESS, onPurchased });
   const id = useId();
   const errorId = `${id}-error`;
 
   const update = (field: keyof PurchaseInput) => (event: ChangeEvent<HTMLInputElement>) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void submit(values);
-  };
-
-  const fieldProps = {
-    required: true,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-  } as const;
+  const fieldProps = fieldState(error, errorId, processing);
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex-1 bg-muted/50 px-4 py-8 sm:px-6 sm:py-14">
@@ -61,84 +52,30 @@ export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
           </CardHeader>
 
           <CardContent>
-            <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={error ? errorId : undefined}>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={`${id}-name`}>Full Name</Label>
-                <Input
-                  id={`${id}-name`}
-                  name="name"
-                  autoComplete="name"
-                  placeholder="Jane Smith"
-                  maxLength={LIMITS.nameMax}
-                  value={values.name}
-                  onChange={update('name')}
-                  readOnly={processing}
-                  {...fieldProps}
-                />
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={`${id}-email`}>Email</Label>
-                <Input
-                  id={`${id}-email`}
-                  name="email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  placeholder="jane@example.com"
-                  maxLength={LIMITS.emailMax}
-                  value={values.email}
-                  onChange={update('email')}
-                  readOnly={processing}
-                  {...fieldProps}
-                />
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={`${id}-event`}>Event Name</Label>
-                <Input
-                  id={`${id}-event`}
-                  name="eventName"
-                  autoComplete="off"
-                  placeholder="e.g. Riverside FC vs. Hill United"
-                  maxLength={LIMITS.eventNameMax}
-                  value={values.eventName}
-                  onChange={update('eventName')}
-                  readOnly={processing}
-                  {...fieldProps}
-                />
-              </div>
-
-              <FormError id={errorId} message={error} />
-
-              <div className="rounded-xl border bg-muted/60 p-4 text-sm">
-                <div className="flex items-center justify-between text-muted-foreground">
-                  <span>Any Event Pass</span>
-                  <span>{formatCents(PASS_PRICE_CENTS)}</span>
-                </div>
-                <div className="mt-3 flex items-center justify-between border-t pt-3 text-base font-bold">
-                  <span>Total</span>
-                  <span>{formatCents(PASS_PRICE_CENTS)}</span>
-                </div>
-              </div>
-
-              <Button type="submit" size="lg" className="w-full" disabled={processing}>
-                {processing ? (
-                  <>
-                    <LoaderCircle className="animate-spin" aria-hidden="true" />
-                    Processing...
-                  </>
-                ) : (
-                  <>
-                    <Lock aria-hidden="true" />
-                    Complete Purchase - ${PASS_PRICE_DOLLARS}
-                  </>
-                )}
-              </Button>
-              <p className="text-center text-xs text-muted-foreground">
-                No account needed. Your pass and receipt appear as soon as the payment goes through.
-              </p>
-            </form>
+            <OrderForm
+              error={error}
+              errorId={errorId}
+              processing={processing}
+              onSubmit={() => void submit(values)}
+              item="Any Event Pass"
+              priceCents={PASS_PRICE_CENTS}
+              payLabel={`Complete Purchase - $${PASS_PRICE_DOLLARS}`}
+              note="No account needed. Your pass and receipt appear as soon as the payment goes through."
+            >
+              <Field id={`${id}-name`} label="Full Name" {...NAME_INPUT} value={values.name} onChange={update('name')} {...fieldProps} />
+              <Field id={`${id}-email`} label="Email" {...EMAIL_INPUT} value={values.email} onChange={update('email')} {...fieldProps} />
+              <Field
+                id={`${id}-event`}
+                label="Event Name"
+                name="eventName"
+                autoComplete="off"
+                placeholder="e.g. Riverside FC vs. Hill United"
+                maxLength={LIMITS.eventNameMax}
+                value={values.eventName}
+                onChange={update('eventName')}
+                {...fieldProps}
+              />
+            </OrderForm>
           </CardContent>
         </Card>
       </div>

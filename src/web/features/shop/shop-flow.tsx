@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import type { SoldPass } from '../../components/purchase/use-purchase.ts';
+import { useScreenFocus } from '../../lib/use-screen-focus.ts';
 import { Confirmation } from './confirmation.tsx';
 import { Landing } from './landing.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
-import type { SoldPass } from './sold-pass.ts';
 
 type Step = { name: 'landing' } | { name: 'form' } | { name: 'confirmation'; sold: SoldPass };
 
@@ -16,16 +17,7 @@ export interface ShopFlowProps {
 /** Home (SPEC section 2): landing, then purchase form, then confirmation; all local state. */
 export function ShopFlow({ productName, feedbackUrl, landingFooter }: ShopFlowProps) {
   const [step, setStep] = useState<Step>({ name: 'landing' });
-  const screen = useRef<HTMLDivElement>(null);
-  const shownStep = useRef(step);
-
-  // Each step is a new screen: start it at the top and move focus to its heading.
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    window.scrollTo({ top: 0 });
-    screen.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
-  }, [step]);
+  const screen = useScreenFocus(step);
 
   const showLanding = useCallback(() => setStep({ name: 'landing' }), []);
   const showForm = useCallback(() => setStep({ name: 'form' }), []);
@@ -41,13 +33,7 @@ export function ShopFlow({ productName, feedbackUrl, landingFooter }: ShopFlowPr
       )}
       {step.name === 'form' && <PurchaseForm onBack={showLanding} onPurchased={showPass} />}
       {step.name === 'confirmation' && (
-        <Confirmation
-          pass={step.sold.pass}
-          verificationUrl={step.sold.verificationUrl}
-          productName={productName}
-          feedbackUrl={feedbackUrl}
-          onBuyAnother={showLanding}
-        />
+        <Confirmation sold={step.sold} productName={productName} feedbackUrl={feedbackUrl} onBuyAnother={showLanding} />
       )}
     </div>
   );

@@ -1,0 +1,41 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ADMIN_NOTICES } from '../../../core/staff-messages.ts';
+import { ApiError } from '../../lib/api-client.ts';
+
+/** Every admin panel query's key starts with this, so Refresh reads them all again. */
+export const ADMIN_KEY = ['admin'] as const;
+
+/**
+ * SPEC section 8's load failures: "Failed to connect to database" when no answer came back,
+ * "Failed to load purchase data" when the server answered with an error. A 401 or 403 needs no
+ * notice: the API client has the session read again and the guard shows what fits.
+ * One toast id, so a failing stats call and a failing list call show one notice, not two.
+ */
+export function reportLoadFailure(error: Error, serverErrorTitle: string = ADMIN_NOTICES.loadFailed): void {
+  if (!(error instanceof ApiError)) return;
+  const { kind } = error.failure;
+  if (kind === 'aborted' || kind === 'unauthorized') return;
+  const title = kind === 'network' ? ADMIN_NOTICES.connectFailed : serverErrorTitle;
+  toast.error(title, { id: `admin-load-failure-${title}` });
+}
+
+/** A query's meta that reports its load failures so (see reportLoadFailure). */
+export function reportsLoadFailure(serverErrorTitle?: string) {
+  return { onFailure: (error: Error) => reportLoadFailure(error, serverErrorTitle) };
+}
+
+function isPaged(data: unknown): data is InfiniteData<unknown> {
+  return typeof data === 'object' && data !== null && 'pages' in data && 'pageParams' in data;
+}
+
+/**
+ * Refresh: every admin query is read again, and each paged list starts again at its first page
+ * (the pages after it are dropped first, as a new search drops them), so nothing grows stale.
+ */
+export function refreshAdmin(client: QueryClient): void {
+  client.setQueriesData({ queryKey: ADMIN_KEY }, (data: unknown) =>
+    isPaged(data) ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+  );
+  void client.invalidateQueries({ queryKey: ADMIN_KEY });
+}

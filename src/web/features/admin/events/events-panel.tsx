@@ -1,0 +1,120 @@
+import { ExternalLink, MapPin, Pencil, ScanLine } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatCents } from '../../../../core/money.ts';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow, TableStateRow } from '../../../components/ui/table.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../../lib/staff-events.ts';
+import { formatCount, formatEventDate, formatEventTime } from '../../../lib/format.ts';
+import { EventEditor } from './event-editor.tsx';
+import { reportLoadFailure } from '../admin-queries.ts';
+
+const COLUMNS = ['Event', 'When', 'Price', 'Check-ins', 'Actions'] as const;
+
+function EventRow({ event, editing, onEdit }: { event: StaffEvent; editing: boolean; onEdit: () => void }) {
+  return (
+    <TableRow className={cn(editing && 'bg-secondary/60 hover:bg-secondary/60')}>
+      <TableCell className="max-w-80 min-w-48">
+        <p className="font-semibold break-words">{event.title}</p>
+        <p className="mt-0.5 flex items-start gap-1 text-muted-foreground">
+          <MapPin className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          <span className="sr-only">Location: </span>
+          {event.location}
+        </p>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        <p>
+          <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+        </p>
+        <p className="mt-0.5 text-muted-foreground">
+          <time dateTime={event.time}>{formatEventTime(event.time)}</time>
+        </p>
+      </TableCell>
+      <TableCell className="text-right font-medium tabular-nums">{formatCents(event.priceCents)}</TableCell>
+      <TableCell className="text-right font-semibold tabular-nums">{formatCount(event.checkIns)}</TableCell>
+      <TableCell className="pl-2">
+        <div className="flex items-center justify-end gap-1">
+          <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${event.title}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Link to={`/events/${event.id}`} className={buttonVariants({ size: 'sm', variant: 'ghost' })}>
+            <ExternalLink aria-hidden="true" />
+            Open event page
+          </Link>
+          <Link to={`/check-in?event=${event.id}`} className={buttonVariants({ size: 'sm', variant: 'outline' })}>
+            <ScanLine aria-hidden="true" />
+            Check in
+          </Link>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The Admin Panel's Events tab: create and edit events, open their pages and their door. */
+export function EventsPanel() {
+  const id = useId();
+  const query = useStaffEvents((error) => reportLoadFailure(error, 'Failed to load events'));
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<StaffEvent | null>(null);
+  const events = query.data ?? [];
+  const status = query.isFetching ? 'loading' : query.isError ? 'error' : 'ready';
+  const reload = () => void queryClient.invalidateQueries({ queryKey: STAFF_EVENTS_KEY });
+
+  const state =
+    events.length > 0 ? null : status === 'loading' ? (
+      <Spinner>Loading events...</Spinner>
+    ) : status === 'error' ? (
+      <span>
+        The events could not be loaded.{' '}
+        <button type="button" onClick={reload} className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline">
+          Try again
+        </button>
+      </span>
+    ) : (
+      <span className="font-medium">No events yet. Create the first one above.</span>
+    );
+
+  return (
+    <div className="flex flex-col gap-4 sm:gap-6">
+      <EventEditor
+        key={editing?.id ?? 'new'}
+        editing={editing}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+        onCancelEdit={() => setEditing(null)}
+      />
+      <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
+        <CardHeader>
+          <CardTitle as="h2" id={`${id}-title`}>
+            Events
+          </CardTitle>
+          <CardDescription>Each event has a public purchase page (not linked from home) and its own check-in list.</CardDescription>
+        </CardHeader>
+        <CardContent className="px-0 sm:px-6">
+          <TableContainer aria-label="Events, scrollable" className="border-y sm:rounded-xl sm:border">
+            <Table aria-busy={status === 'loading'} className={cn('transition-opacity', status === 'loading' && events.length > 0 && 'opacity-60')}>
+              <TableColumns columns={COLUMNS} numeric={['Price', 'Check-ins']} screenReaderOnly={['Actions']} />
+              <TableBody>
+                {state ? (
+                  <TableStateRow colSpan={COLUMNS.length}>{state}</TableStateRow>
+                ) : (
+                  events.map((event) => (
+                    <EventRow key={event.id} event={event} editing={editing?.id === event.id} onEdit={() => setEditing(event)} />
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { LoaderCircle, TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
+import { formatCents } from '../../../../core/money.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow, TableStateRow } from '../../../components/ui/table.tsx';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { useHeldPurchases, type HeldPurchase } from './use-held-purchases.ts';
+
+const COLUMNS = ['Pass ID', 'Buyer', 'Event', 'Amount', 'Bought', 'Why it is held'] as const;
+
+/** Each reason in a staff member's words: what happened, and what it means at the door. */
+const REASON_TEXT: Record<HeldPurchase['reason'], string> = {
+  order_id_taken:
+    "Its pass ID also belongs to another stored purchase, so at the door this ID shows the other buyer's name. Admit this buyer by the name here.",
+  refused_by_database: 'The database refused its details (for example a character it cannot store), so it is not in Purchases.',
+  other: 'The shop could not store it when it saved its waiting purchases.',
+};
+
+const UNREADABLE = 'Not readable';
+
+const countText = (count: number) => `${formatCount(count)} held ${count === 1 ? 'purchase' : 'purchases'}`;
+
+/** Shown above the tabs while any purchase is held, so nobody has to open the tab to learn of one. */
+export function HeldPurchasesNotice({ count, onReview }: { count: number | null; onReview: () => void }) {
+  const id = useId();
+  if (!count) return null;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3 rounded-(--radius-card) border border-destructive/30 bg-destructive-soft p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex gap-3">
+        <TriangleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+        <div className="flex flex-col gap-1">
+          <h2 id={`${id}-title`} className="font-bold text-destructive">
+            {countText(count)} need{count === 1 ? 's' : ''} staff
+          </h2>
+          <p className="text-sm text-foreground">
+            {count === 1 ? 'A buyer was' : 'Buyers were'} told their pass is confirmed, but the shop could not store{' '}
+            {count === 1 ? 'it' : 'them'}. Admit them at the door and let them know by email.
+          </p>
+        </div>
+      </div>
+      <Button variant="outline" size="sm" onClick={onReview}>
+        Review held purchases
+      </Button>
+    </section>
+  );
+}
+
+function Missing() {
+  return <span className="text-muted-foreground italic">{UNREADABLE}</span>;
+}
+
+function HeldRow({ held }: { held: HeldPurchase }) {
+  return (
+    <TableRow>
+      <TableCell className="font-mono text-xs font-semibold tracking-wider whitespace-nowrap">{held.orderId}</TableCell>
+      <TableCell className="max-w-64 min-w-40">
+        <div className="font-semibold break-words">{held.name ?? <Missing />}</div>
+        {held.email ? (
+          <a
+            href={`mailto:${encodeURIComponent(held.email).replace('%40', '@')}`}
+            className="block truncate text-sm text-primary underline-offset-4 hover:underline"
+            title={held.email}
+          >
+            {held.email}
+          </a>
+        ) : (
+          <Missing />
+        )}
+      </TableCell>
+      <TableCell className="max-w-56 min-w-32 break-words">{held.eventName ?? <Missing />}</TableCell>
+      <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
+        {held.amountCents === null ? <Missing /> : formatCents(held.amountCents)}
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-muted-foreground">
+        {held.purchaseDate ? <time dateTime={held.purchaseDate}>{formatDateTime(held.purchaseDate)}</time> : <Missing />}
+      </TableCell>
+      <TableCell className="max-w-80 min-w-56 text-sm">
+        <p>{REASON_TEXT[held.reason]}</p>
+        {held.detail && <p className="mt-1 text-xs break-words text-muted-foreground">Database: {held.detail}</p>}
+        <p className="mt-1 text-xs text-muted-foreground">
+          Held since <time dateTime={held.quarantinedAt}>{formatDateTime(held.quarantinedAt)}</time>
+        </p>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
+ * Purchases the buyer was told are confirmed but the shop could not store (set aside when saved
+ * purchases were replayed into the database). Read-only: staff act on them at the door and by email.
+ */
+export function HeldPurchasesPanel() {
+  const id = useId();
+  const { items, total, hasOlder, status, loadOlder, reload } = useHeldPurchases();
+
+  const state =
+    items.length > 0 ? null : status === 'loading' ? (
+      <Spinner>Loading held purchases...</Spinner>
+    ) : status === 'error' ? (
+      <span>
+        The held purchases could not be loaded.{' '}
+        <button type="button" onClick={reload} className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline">
+          Try again
+        </button>
+      </span>
+    ) : (
+      <span className="font-medium">No held purchases: every confirmed pass is stored</span>
+    );
+
+  return (
+    <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
+      <CardHeader>
+        <CardTitle as="h2" id={`${id}-title`}>
+          Held purchases
+        </CardTitle>
+        <CardDescription>
+          Each buyer here paid and was shown their pass as confirmed, but the shop could not store the purchase: it is not in
+          Purchases or the export, and no confirmation email was sent. Their pass ID is real. Admit them at the door by the pass
+          ID and name below, and email them so they know their pass stands.
+          {total !== null && total > 0 && <span className="mt-1 block font-semibold text-foreground">{countText(total)}.</span>}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="px-0 sm:px-6">
+        <TableContainer aria-label="Held purchases, scrollable" className="border-y sm:rounded-xl sm:border">
+          <Table aria-busy={status === 'loading'}>
+            <TableColumns columns={COLUMNS} numeric={['Amount']} />
+            <TableBody>
+              {state ? (
+                <TableStateRow colSpan={COLUMNS.length}>{state}</TableStateRow>
+              ) : (
+                items.map((held) => <HeldRow key={held.id} held={held} />)
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {hasOlder && items.length > 0 && (
+          <div className="mt-4 flex justify-center">
+            <Button variant="outline" size="sm" onClick={loadOlder} disabled={status === 'loading'}>
+              {status === 'loading' && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+              Show older held purchases
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

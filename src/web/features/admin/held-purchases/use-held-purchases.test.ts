@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+import { fetchHeldPurchases } from './use-held-purchases.ts';
+
+const held = {
+  id: 1,
+  orderId: 'AAAAAAAAAA',
+  reason: 'order_id_taken',
+  detail: null,
+  quarantinedAt: '2026-11-22T14:06:00.000Z',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  eventName: 'City Derby',
+  amountCents: 300,
+  purchaseDate: '2026-11-22T14:05:00.000Z',
+  hasIdempotencyKey: false,
+};
+
+/** A fetch that records the URLs it was asked for and answers `body` with `status`. */
+function recording(body: unknown, status = 200) {
+  const asked: string[] = [];
+  const fetch = async (url: RequestInfo | URL) => {
+    asked.push(String(url));
+    return new Response(JSON.stringify(body), { status });
+  };
+  return { asked, fetch };
+}
+
+/** The failure a read was refused with (the query throws it, as TanStack Query expects). */
+const failureOf = (read: Promise<unknown>) => read.then(
+  () => null,
+  (error: unknown) => (error instanceof ApiError ? error.failure : error),
+);
+
+describe('held purchases query', () => {
+  it('reads a page and asks for the next one by the cursor it gave, escaped', async () => {
+    const page = { items: [held], nextCursor: 'MjAy+/=', total: 51 };
+    const server = recording(page);
+    expect(await fetchHeldPurchases(null, { fetch: server.fetch })).toEqual(page);
+    await fetchHeldPurchases(page.nextCursor, { fetch: server.fetch });
+    expect(server.asked).toEqual(['/api/admin/quarantined-purchases', '/api/admin/quarantined-purchases?cursor=MjAy%2B%2F%3D']);
+  });
+
+  it('takes an answer of another shape, or a refusal, as a failure rather than showing it', async () => {
+    const withoutTotal = recording({ items: [held], nextCursor: null });
+    expect(await failureOf(fetchHeldPurchases(null, { fetch: withoutTotal.fetch }))).toMatchObject({ ok: false, kind: 'server' });
+    const forbidden = recording({ error: { code: 'forbidden', message: 'No.' } }, 403);
+    expect(await failureOf(fetchHeldPurchases(null, { fetch: forbidden.fetch }))).toEqual({
+      ok: false,
+      kind: 'unauthorized',
+      status: 403,
+      code: 'forbidden',
+      message: 'No.',
+    });
+  });
+});
