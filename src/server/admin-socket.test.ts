@@ -6,10 +6,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSocketPath, listenForAdminCommands, runAdminCommand, sendAdminCommand } from './admin-socket.ts';
 import { isAdmin } from './staff/staff.ts';
-import { queryRows } from './db/database.ts';
 import { signUp, staffSession, verificationLink } from './test-support/staff.ts';
 import { shopPerTest, startTestApp, type TestApp } from './test-support/test-app.ts';
-import { type TestDatabase, testBackends } from './test-support/test-databases.ts';
+import { testBackends, type TestDatabase, testRows } from './test-support/test-databases.ts';
 import { sql } from 'drizzle-orm';
 import { connect, type Server } from 'node:net';
 
@@ -34,7 +33,7 @@ describe('granting the admin role to a running shop', () => {
   });
 
   const userId = async () =>
-    (await queryRows<{ id: string }>(database.db, sql`select id from auth_users where email = 'boss@example.com'`))[0]!.id;
+    (await testRows<{ id: string }>(database.db, sql`select id from auth_users where email = 'boss@example.com'`))[0]!.id;
 
   it('grants and revokes through the socket', async () => {
     expect(await sendAdminCommand(dataDir, { command: 'grant', email: 'Boss@Example.com' })).toEqual({
@@ -61,7 +60,7 @@ describe('granting the admin role to a running shop', () => {
         'unverified@example.com has not verified its email address yet: ask them to follow the link in the verification email, then grant again.',
     };
     expect(await sendAdminCommand(dataDir, { command: 'grant', email: 'unverified@example.com' })).toEqual(refusal);
-    const [account] = await queryRows<{ id: string }>(database.db, sql`select id from auth_users where email = 'unverified@example.com'`);
+    const [account] = await testRows<{ id: string }>(database.db, sql`select id from auth_users where email = 'unverified@example.com'`);
     expect(await isAdmin(database.db, account!.id)).toBe(false);
 
     await shop.app.inject({ method: 'GET', url: await verificationLink(database.db, 'unverified@example.com') });
@@ -122,7 +121,7 @@ describe.each(testBackends())('granting the admin role directly on $name', (back
       ok: false,
       message: 'Fresh@Example.com has not verified its email address yet: ask them to follow the link in the verification email, then grant again.',
     });
-    expect(await queryRows(t.database.db, sql`select role from profiles`)).toEqual([]);
+    expect(await testRows(t.database.db, sql`select role from profiles`)).toEqual([]);
     expect((await runAdminCommand(t.database.db, { command: 'revoke', email: 'fresh@example.com' })).ok).toBe(true);
 
     await t.shop.app.inject({ method: 'GET', url: await verificationLink(t.database.db, 'fresh@example.com') });
@@ -142,6 +141,6 @@ describe.each(testBackends())('granting the admin role directly on $name', (back
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('fresh@example.com has not verified its email address yet: ask them to follow the link');
-    expect(await queryRows(t.database.db, sql`select role from profiles`)).toEqual([]);
+    expect(await testRows(t.database.db, sql`select role from profiles`)).toEqual([]);
   });
 });

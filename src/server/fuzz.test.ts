@@ -7,11 +7,10 @@ import { contactInputSchema } from '../core/contact.ts';
 import { eventInputSchema } from '../core/events.ts';
 import { purchaseInputSchema } from '../core/purchase.ts';
 import { check } from '../core/validation.ts';
-import { queryRows } from './db/database.ts';
 import { TEXT_COLUMN_MAX } from './db/schema.ts';
 import { staffSession } from './test-support/staff.ts';
 import { shopPerTest } from './test-support/test-app.ts';
-import { testBackends } from './test-support/test-databases.ts';
+import { testBackends, testRows } from './test-support/test-databases.ts';
 import { emailRuleBreaches, hostileCharacter, hostileString, hostileValue, textRuleBreaches } from './test-support/hostile-values.ts';
 
 /**
@@ -359,7 +358,7 @@ describe.each(testBackends())('fuzz of every endpoint on $name', (backend) => {
       expect(requests).toBeGreaterThan(300);
 
       // Every 201 was a stored purchase (the database was up, so none waits in the spool).
-      const stored = await queryRows<{ order_id: string }>(t.database.db, sql`select order_id from purchases`);
+      const stored = await testRows<{ order_id: string }>(t.database.db, sql`select order_id from purchases`);
       const storedIds = new Set(stored.map((row) => row.order_id));
       expect(sold.filter((purchase) => !purchase.saved || !storedIds.has(purchase.id))).toEqual([]);
       await expectRowsKeepSpecRules();
@@ -369,7 +368,7 @@ describe.each(testBackends())('fuzz of every endpoint on $name', (backend) => {
 
   it('stores, after a database outage, every purchase it answered 201 while the database was away', async () => {
     const names = fc.sample(hostileString, { numRuns: 300, seed: SEED });
-    const storedBefore = await queryRows<{ order_id: string }>(t.database.db, sql`select order_id from purchases`);
+    const storedBefore = await testRows<{ order_id: string }>(t.database.db, sql`select order_id from purchases`);
     await t.database.breakWrites();
     const sold: Sold[] = [];
     try {
@@ -386,7 +385,7 @@ describe.each(testBackends())('fuzz of every endpoint on $name', (backend) => {
       await t.database.restoreWrites();
     }
     await t.shop.app.replaySpool();
-    const stored = await queryRows<{ order_id: string }>(t.database.db, sql`select order_id from purchases`);
+    const stored = await testRows<{ order_id: string }>(t.database.db, sql`select order_id from purchases`);
     expect(sold.length).toBeGreaterThan(10);
     expect(stored.map((row) => row.order_id).sort()).toEqual([...storedBefore.map((row) => row.order_id), ...sold.map((purchase) => purchase.id)].sort());
     await expectRowsKeepSpecRules();
@@ -394,7 +393,7 @@ describe.each(testBackends())('fuzz of every endpoint on $name', (backend) => {
 
   /** Every purchase, contact request and event in the database keeps the SPEC rules. */
   async function expectRowsKeepSpecRules() {
-    const purchases = await queryRows<{
+    const purchases = await testRows<{
       name: string;
       email: string;
       event_name: string;
@@ -420,9 +419,9 @@ describe.each(testBackends())('fuzz of every endpoint on $name', (backend) => {
       // A home pass is $3; an event page's pass costs that event's price.
       if (Number(row.amount) !== (row.price_cents === null ? 300 : Number(row.price_cents))) breaches.push(`${where}: amount ${row.amount}`);
     }
-    const contacts = await queryRows<{ name: string; email: string }>(t.database.db, sql`select name, email from contact_requests`);
+    const contacts = await testRows<{ name: string; email: string }>(t.database.db, sql`select name, email from contact_requests`);
     for (const row of contacts) breaches.push(...textRuleBreaches('contact name', row.name), ...emailRuleBreaches('contact email', row.email));
-    const events = await queryRows<{ title: string; location: string }>(t.database.db, sql`select title, location from events`);
+    const events = await testRows<{ title: string; location: string }>(t.database.db, sql`select title, location from events`);
     for (const row of events) {
       breaches.push(...textRuleBreaches('event title', row.title), ...textRuleBreaches('event location', row.location, 2, 200, 2 * TEXT_COLUMN_MAX));
     }

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { queryRows } from '../db/database.ts';
 import { derby, eventShopPerTest } from '../test-support/event-shop.ts';
-import { testBackends } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 
 describe.each(testBackends())('check-ins on $name', (backend) => {
   const { t, call, createEvent, buy, checkIn } = eventShopPerTest(backend);
@@ -36,7 +35,7 @@ describe.each(testBackends())('check-ins on $name', (backend) => {
         expect((await checkIn(event.id, forged)).json(), forged).toEqual({ result: 'invalid' });
       }
       expect(await t.database.count('purchases')).toBe(1);
-      const [admitted] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
+      const [admitted] = await testRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
       expect(admitted!.n).toBe(0);
     });
 
@@ -51,7 +50,7 @@ describe.each(testBackends())('check-ins on $name', (backend) => {
       for (const typed of [altered, altered.toLowerCase(), guessed]) {
         expect((await checkIn(event.id, typed)).json(), typed).toEqual({ result: 'invalid' });
       }
-      const [admitted] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
+      const [admitted] = await testRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
       expect(admitted!.n).toBe(0);
       // Typing stays possible for a cracked screen: the real ID, typed, is admitted with the name to check.
       expect((await checkIn(event.id, pass.id.toLowerCase())).json()).toMatchObject({ result: 'valid', name: 'Ada Lovelace' });
@@ -63,7 +62,7 @@ describe.each(testBackends())('check-ins on $name', (backend) => {
       const results = await Promise.all(Array.from({ length: 8 }, () => checkIn(event.id, verificationUrl)));
       const outcomes = results.map((response) => response.json().result).sort();
       expect(outcomes).toEqual(['already_used', ...Array(6).fill('already_used'), 'valid'].sort());
-      const [admitted] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
+      const [admitted] = await testRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
       expect(admitted!.n).toBe(1);
     });
 

@@ -7,10 +7,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenForAdminCommands } from '../admin-socket.ts';
 import { isAdmin } from '../staff/staff.ts';
-import { queryRows } from '../db/database.ts';
 import { signUp, verificationLink } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
-import { testBackends } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 
 /**
  * What a production install runs: the server compiled by tsconfig.server.json, started by plain
@@ -88,7 +87,7 @@ describe.each(testBackends())('the built admin CLI, run by node, on $name', (bac
       const env = { DATA_DIR: t.shop.dataDir, DATABASE_URL: t.database.url ?? '' };
       const grant = () => node([join(out, 'server/cli/admin.js'), 'grant', 'first@example.com'], env);
       await signUp(t.shop.app, 'first@example.com');
-      const [account] = await queryRows<{ id: string }>(t.database.db, sql`select id from auth_users where email = 'first@example.com'`);
+      const [account] = await testRows<{ id: string }>(t.database.db, sql`select id from auth_users where email = 'first@example.com'`);
 
       const refused = await grant();
       expect(refused.code).toBe(1);

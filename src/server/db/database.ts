@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Readable } from 'node:stream';
 import pg from 'pg';
+import { z } from 'zod';
 import { to as copyTo } from 'pg-copy-streams';
 import * as schema from './schema.ts';
 
@@ -125,11 +126,28 @@ export function openPglite(source: { dataDir: string } | { client: PGlite }): Da
   };
 }
 
-/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
-export async function queryRows<Row = Record<string, unknown>>(db: Db, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+/**
+ * Runs raw SQL and parses each row with rowSchema: the rows' type is what was checked, never an
+ * assertion. Both drivers answer with `{ rows }`; see `column` for what they send differently.
+ */
+export async function queryRows<Row extends z.ZodType>(db: Db, rowSchema: Row, query: SQL): Promise<Array<z.output<Row>>> {
+  const { rows } = (await db.execute(query)) as unknown as { rows: unknown[] };
+  return rows.map((row) => rowSchema.parse(row));
 }
+
+/** Runs a statement whose rows are not read; answers how many it returned (`returning ...`, `select 1`). */
+export async function runStatement(db: Db, query: SQL): Promise<number> {
+  const { rows } = (await db.execute(query)) as unknown as { rows: unknown[] };
+  return rows.length;
+}
+
+/** Row fields whose wire form differs from what the app uses. */
+export const column = {
+  /** bigint ids, count(*) and sums: node-postgres answers int8 and numeric as strings. */
+  integer: z.coerce.number().int(),
+  /** timestamptz as the API shows it: a Date from the drivers (or text a query formatted), as ISO 8601 UTC. */
+  isoTimestamp: z.coerce.date().transform((date) => date.toISOString()),
+};
 
 /**
  * True when PostgreSQL refused the data itself (SQLSTATE class 22, data exception, or 23,
@@ -162,5 +180,5 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 export async function ping(db: Db): Promise<void> {
-  await queryRows(db, sql`select 1`);
+  await runStatement(db, sql`select 1`);
 }

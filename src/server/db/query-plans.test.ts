@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportBatchQuery } from '../staff/purchase-export.ts';
 import { purchasePageQuery } from '../staff/admin-queries.ts';
 import { recentContactRequestsQuery, recentOutboxQuery } from '../mail/outbox-admin-queries.ts';
-import { queryRows } from './database.ts';
+import { runStatement } from './database.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
 
 /**
@@ -16,25 +16,25 @@ describe.each(testBackends())('query plans on $name', (backend) => {
 
   beforeAll(async () => {
     database = await backend.open();
-    await queryRows(
+    await runStatement(
       database.db,
       sql`insert into purchases (name, email, event_name, event_type, amount, order_id, created_at)
           select 'Buyer ' || i, 'buyer' || i || '@example.com', 'City Derby', 'general', 300,
                  lpad(upper(to_hex(i)), 10, '0'), now() - make_interval(secs => i)
           from generate_series(1, 5000) as i`,
     );
-    await queryRows(
+    await runStatement(
       database.db,
       sql`insert into outbox (kind, ref, recipient, payload, status, created_at)
           select 'purchase_confirmation', 'ref-' || i, 'buyer' || i || '@example.com', '{}'::jsonb,
                  case when i % 500 = 0 then 'failed' else 'sent' end, now() - make_interval(secs => i)
           from generate_series(1, 5000) as i`,
     );
-    await queryRows(
+    await runStatement(
       database.db,
       sql`insert into contact_requests (name, email) select 'Visitor ' || i, 'visitor' || i || '@example.com' from generate_series(1, 5000) as i`,
     );
-    await queryRows(database.db, sql`analyze`);
+    await runStatement(database.db, sql`analyze`);
   });
   afterAll(async () => {
     await database.close();

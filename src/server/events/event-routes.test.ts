@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../core/messages.ts';
-import { queryRows } from '../db/database.ts';
 import type { PaymentProvider } from '../purchases/payment-provider.ts';
 import { derby, eventShopPerTest } from '../test-support/event-shop.ts';
-import { testBackends } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 
 describe.each(testBackends())('events on $name', (backend) => {
   /** Which payment each purchase went through, and for how much. */
@@ -27,7 +26,7 @@ describe.each(testBackends())('events on $name', (backend) => {
       expect(created.statusCode).toBe(201);
       const event = created.json();
       expect(event).toEqual({ id: expect.any(Number), title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', priceCents: 1250 });
-      const [stored] = await queryRows<{ starts_at: string }>(t.database.db, sql`select starts_at::text from events`);
+      const [stored] = await testRows<{ starts_at: string }>(t.database.db, sql`select starts_at::text from events`);
       expect(new Date(stored!.starts_at).toISOString()).toBe('2026-12-06T00:30:00.000Z');
 
       const edited = await call('PUT', `/api/admin/events/${event.id}`, { ...derby, time: '20:00', price: '3' });
@@ -84,9 +83,9 @@ describe.each(testBackends())('events on $name', (backend) => {
       });
       expect(response.statusCode).toBe(201);
       expect(response.json().pass).toMatchObject({ name: 'Grace Hopper', eventName: 'City Derby', amount: 12.5 });
-      const [row] = await queryRows<{ amount: number; event_id: number }>(t.database.db, sql`select amount, event_id::int from purchases`);
+      const [row] = await testRows<{ amount: number; event_id: number }>(t.database.db, sql`select amount, event_id::int from purchases`);
       expect(row).toEqual({ amount: 1250, event_id: event.id });
-      const mail = await queryRows(t.database.db, sql`select 1 from outbox where kind = 'purchase_confirmation'`);
+      const mail = await testRows(t.database.db, sql`select 1 from outbox where kind = 'purchase_confirmation'`);
       expect(mail).toHaveLength(1);
     });
 

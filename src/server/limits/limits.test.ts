@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '../../core/messages.ts';
-import { type Db, openPostgres, queryRows } from '../db/database.ts';
+import { type Db, openPostgres } from '../db/database.ts';
 import type { PaymentProvider } from '../purchases/payment-provider.ts';
 import { signIn } from '../test-support/staff.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
+import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
 import { AUTH_TOO_MANY } from './limits.ts';
 
 const buyer = { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' };
@@ -95,7 +95,7 @@ describe.each(testBackends())('shared limits on $name', (backend) => {
 
   describe('purchase confirmations to one address', () => {
     const confirmations = async (email: string) =>
-      (await queryRows(t.database.db, sql`select 1 from outbox where kind = 'purchase_confirmation' and lower(recipient) = ${email}`)).length;
+      (await testRows(t.database.db, sql`select 1 from outbox where kind = 'purchase_confirmation' and lower(recipient) = ${email}`)).length;
 
     it('lets a family buy 10 passes under one email, then refuses the 11th before charging', async () => {
       const [shop] = await twoShops({ RATE_LIMIT_PER_MINUTE: '1000' });
@@ -128,7 +128,7 @@ describe.each(testBackends())('shared limits on $name', (backend) => {
 
     it("caps the event page's purchases too, before the event is looked up or charged", async () => {
       const [shop] = await twoShops({ RATE_LIMIT_PER_MINUTE: '1000' });
-      const [event] = await queryRows<{ id: number }>(
+      const [event] = await testRows<{ id: number }>(
         t.database.db,
         sql`insert into events (title, starts_at, location, price_cents) values ('City Derby', now() + interval '7 days', 'Riverside', 1250) returning id`,
       );
@@ -151,11 +151,11 @@ describe.each(testBackends())('shared limits on $name', (backend) => {
   describe('while the database is away', () => {
     /** The limits table goes away (every limit statement fails) for the length of `body`. */
     async function withoutLimitsTable(body: () => Promise<void>) {
-      await queryRows(t.database.db, sql`alter table rate_limits rename to rate_limits_away`);
+      await testRows(t.database.db, sql`alter table rate_limits rename to rate_limits_away`);
       try {
         await body();
       } finally {
-        await queryRows(t.database.db, sql`alter table rate_limits_away rename to rate_limits`);
+        await testRows(t.database.db, sql`alter table rate_limits_away rename to rate_limits`);
       }
     }
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { type Db, queryRows } from '../db/database.ts';
-import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
+import { type Db } from '../db/database.ts';
+import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
 import { keyOf, type LimitWindow, sharedCounter } from './shared-counter.ts';
 
 /** The counter only warns; these tests provoke the warnings on purpose. */
@@ -12,7 +12,7 @@ const perHour: LimitWindow = { name: 'test-mail', points: 3, windowMs: 3_600_000
 
 describe.each(testBackends())('sharedCounter on $name', (backend) => {
   const t = databasePerBlock(backend);
-  const rows = () => queryRows<{ key: string; points: number }>(t.database.db, sql`select key, points from rate_limits order by key`);
+  const rows = () => testRows<{ key: string; points: number }>(t.database.db, sql`select key, points from rate_limits order by key`);
 
   it('counts every window of a hit in one go and refuses past the limit, naming the window', async () => {
     const counter = sharedCounter(t.database.db, { log });
@@ -49,7 +49,7 @@ describe.each(testBackends())('sharedCounter on $name', (backend) => {
     await hit();
     await hit();
     expect((await hit()).refused).toBe(perMinute);
-    await queryRows(t.database.db, sql`update rate_limits set expire = (extract(epoch from now()) * 1000)::bigint - 1`);
+    await testRows(t.database.db, sql`update rate_limits set expire = (extract(epoch from now()) * 1000)::bigint - 1`);
     expect(await hit()).toEqual({ retryAfterMs: 0 });
     expect((await rows())[0]!.points).toBe(1);
   });
@@ -101,13 +101,13 @@ describe.each(testBackends())('sharedCounter on $name', (backend) => {
     let time = 1_000_000;
     const counter = sharedCounter(t.database.db, { log, now: () => time, retryDatabaseAfterMs: 5000 });
     const hit = () => counter.hit([{ window: perMinute, subject: '1.1.1.1' }]);
-    await queryRows(t.database.db, sql`alter table rate_limits rename to rate_limits_away`);
+    await testRows(t.database.db, sql`alter table rate_limits rename to rate_limits_away`);
     try {
       expect(await hit()).toEqual({ retryAfterMs: 0 });
       expect(await hit()).toEqual({ retryAfterMs: 0 });
       expect((await hit()).refused).toBe(perMinute);
     } finally {
-      await queryRows(t.database.db, sql`alter table rate_limits_away rename to rate_limits`);
+      await testRows(t.database.db, sql`alter table rate_limits_away rename to rate_limits`);
     }
     // Within the pause the database is not asked.
     await hit();
@@ -125,7 +125,7 @@ describe.each(testBackends())('sharedCounter on $name', (backend) => {
     const lockTaken = new Promise<void>((resolve) => (locked = resolve));
     // A transaction holding the table (on PGlite: the one connection) until released.
     const holder = t.database.db.transaction(async (tx) => {
-      await queryRows(tx as unknown as Db, sql`lock table rate_limits in access exclusive mode`);
+      await testRows(tx as unknown as Db, sql`lock table rate_limits in access exclusive mode`);
       locked();
       await held;
     });
@@ -144,7 +144,7 @@ describe.each(testBackends())('sharedCounter on $name', (backend) => {
     let time = 1_000_000;
     const counter = sharedCounter(t.database.db, { log, now: () => time, sweepEveryMs: 1000 });
     await counter.hit([{ window: perMinute, subject: 'old' }]);
-    await queryRows(t.database.db, sql`update rate_limits set expire = (extract(epoch from now()) * 1000)::bigint - 1`);
+    await testRows(t.database.db, sql`update rate_limits set expire = (extract(epoch from now()) * 1000)::bigint - 1`);
     time += 1000;
     await counter.hit([{ window: perMinute, subject: 'new' }]);
     for (let tries = 0; tries < 50 && (await rows()).length > 1; tries++) await new Promise((resolve) => setTimeout(resolve, 20));

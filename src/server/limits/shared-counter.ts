@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/database.ts';
+import { z } from 'zod';
+import { column, type Db, queryRows, runStatement } from '../db/database.ts';
 
 /** One limit: at most `points` hits per subject in a fixed window of `windowMs` from its first hit. */
 export interface LimitWindow {
@@ -95,8 +96,9 @@ export function sharedCounter(db: Db, options: SharedCounterOptions) {
       keys.map((key) => sql`(${key}, ${totals.get(key)!.hits}::int, ${NOW_MS} + ${totals.get(key)!.windowMs})`),
       sql`, `,
     );
-    const rows = await queryRows<{ key: string; points: number; ms_left: number | string | bigint }>(
+    const rows = await queryRows(
       db,
+      z.object({ key: z.string(), points: z.number(), ms_left: column.integer }),
       sql`with async_commit as (select set_config('synchronous_commit', 'off', true))
           insert into rate_limits as r (key, points, expire)
           select v.key, v.points, v.expire from (values ${values}) as v (key, points, expire), async_commit
@@ -105,7 +107,7 @@ export function sharedCounter(db: Db, options: SharedCounterOptions) {
             expire = case when coalesce(r.expire, 0) <= ${NOW_MS} then excluded.expire else r.expire end
           returning r.key, r.points, r.expire - ${NOW_MS} as ms_left`,
     );
-    return new Map(rows.map((row) => [row.key, { points: Number(row.points), msLeft: Math.max(0, Number(row.ms_left)) }]));
+    return new Map(rows.map((row) => [row.key, { points: row.points, msLeft: Math.max(0, row.ms_left) }]));
   }
 
   async function flush() {
@@ -174,7 +176,7 @@ export function sharedCounter(db: Db, options: SharedCounterOptions) {
     if (now() < nextSweep) return;
     nextSweep = now() + sweepEveryMs;
     // Skips rows a request holds; those go next time.
-    queryRows(
+    runStatement(
       db,
       sql`delete from rate_limits where key in (
             select key from rate_limits where expire < ${NOW_MS} limit 10000 for update skip locked)`,

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { queryRows } from '../db/database.ts';
 import { signIn, signUp, verificationLink } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
-import { testBackends } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 
 /**
  * better-auth queues the sign-up verification email after the user row commits (ADR 0005), so a
@@ -13,7 +12,7 @@ describe.each(testBackends())('account verification mail on $name', (backend) =>
   const t = shopPerTest(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '0' });
 
   const verificationMails = () =>
-    queryRows<{ recipient: string; status: string }>(
+    testRows<{ recipient: string; status: string }>(
       t.database.db,
       sql`select recipient, status from outbox where kind = 'account_verification' order by id`,
     );
@@ -22,7 +21,7 @@ describe.each(testBackends())('account verification mail on $name', (backend) =>
     expect((await signUp(t.shop.app, 'staff@example.com')).statusCode).toBe(200);
     expect(await verificationMails()).toEqual([{ recipient: 'staff@example.com', status: 'pending' }]);
     // The process died after the user row committed and before its mail was queued.
-    await queryRows(t.database.db, sql`delete from outbox`);
+    await testRows(t.database.db, sql`delete from outbox`);
 
     // A wrong password mails nobody.
     expect((await signIn(t.shop.app, 'staff@example.com', 'not the password')).statusCode).toBe(401);

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_ERRORS, VALIDATION } from '../../core/messages.ts';
-import { queryRows } from '../db/database.ts';
 import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { testBackends } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 
 describe.each(testBackends())('POST /api/contact on $name', (backend) => {
   const t = shopPerTest(backend, { CONTACT_RATE_LIMIT_PER_MINUTE: '100' });
@@ -15,9 +14,9 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
     const response = await contact({ name: ' Grace <Hopper> ', email: 'grace@example.com' });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ ok: true });
-    const requests = await queryRows<{ name: string; email: string }>(t.database.db, sql`select name, email from contact_requests`);
+    const requests = await testRows<{ name: string; email: string }>(t.database.db, sql`select name, email from contact_requests`);
     expect(requests).toEqual([{ name: 'Grace Hopper', email: 'grace@example.com' }]);
-    const outbox = await queryRows<{ kind: string; recipient: string }>(t.database.db, sql`select kind, recipient from outbox`);
+    const outbox = await testRows<{ kind: string; recipient: string }>(t.database.db, sql`select kind, recipient from outbox`);
     expect(outbox).toEqual([{ kind: 'contact_confirmation', recipient: 'grace@example.com' }]);
   });
 
@@ -36,7 +35,7 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
   it('strips a lone surrogate from the name (the database refuses one) and sends the confirmation', async () => {
     const response = await contact({ name: 'Gr\uD800ace \uDC00Hopper', email: 'grace@example.com' });
     expect(response.statusCode).toBe(202);
-    const requests = await queryRows<{ name: string }>(t.database.db, sql`select name from contact_requests`);
+    const requests = await testRows<{ name: string }>(t.database.db, sql`select name from contact_requests`);
     expect(requests).toEqual([{ name: 'Grace Hopper' }]);
     expect(await t.database.count('outbox')).toBe(1);
   });
@@ -56,7 +55,7 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
   it('stores a name of 100 emoji', async () => {
     const name = '\u{1F469}\u200D\u{1F52C}'.repeat(100);
     expect((await contact({ name, email: 'grace@example.com' })).statusCode).toBe(202);
-    expect(await queryRows(t.database.db, sql`select name from contact_requests`)).toEqual([{ name }]);
+    expect(await testRows(t.database.db, sql`select name from contact_requests`)).toEqual([{ name }]);
   });
 
   it('sends one confirmation per address per minute, whatever the letter case', async () => {
@@ -78,7 +77,7 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
 
   it('sends at most 5 confirmations per address per hour', async () => {
     for (const minutesAgo of [50, 40, 30, 20, 10]) {
-      await queryRows(
+      await testRows(
         t.database.db,
         sql`insert into contact_requests (name, email, created_at) values ('Grace', 'grace@example.com', now() - make_interval(mins => ${minutesAgo}))`,
       );

@@ -2,8 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { queryRows } from '../db/database.ts';
-import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
+import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
 import { MAIL_KINDS } from './mail-kinds.ts';
 import { enqueueMail } from './outbox-queries.ts';
 import { renderMail } from './outbox-worker.ts';
@@ -12,7 +11,7 @@ const context = { productName: 'SkipPass', publicUrl: 'http://localhost:3000' };
 
 describe.each(testBackends())('enqueueMail on $name', (backend) => {
   const t = databasePerBlock(backend);
-  const rows = () => queryRows<{ kind: string; ref: string; recipient: string; payload: unknown; status: string }>(
+  const rows = () => testRows<{ kind: string; ref: string; recipient: string; payload: unknown; status: string }>(
     t.database.db,
     sql`select kind, ref, recipient, payload, status from outbox order by id`,
   );

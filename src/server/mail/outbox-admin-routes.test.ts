@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/database.ts';
 import { staffSession } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
-import { testBackends } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 
 
 describe.each(testBackends())('staff outbox and contact requests on $name', (backend) => {
@@ -13,7 +12,7 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
   beforeEach(async () => {
     adminCookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
     // Only the rows a test seeds: not the staff accounts' verification emails.
-    await queryRows(t.database.db, sql`delete from outbox`);
+    await testRows(t.database.db, sql`delete from outbox`);
   });
 
   const get = (url: string, cookie = adminCookie) => t.shop.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -22,7 +21,7 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
 
   /** Outbox rows as the shop would have left them, `count` of them, a second apart, the newest `newestSecondsAgo` old. */
   async function seedOutbox(count: number, status: 'sent' | 'failed', newestSecondsAgo: number, prefix: string) {
-    await queryRows(
+    await testRows(
       t.database.db,
       sql`insert into outbox (kind, ref, recipient, payload, status, attempts, last_error, created_at)
           select 'contact_confirmation', ${prefix} || g, ${`${prefix}@example.com`}, '{"name":"Ada"}'::jsonb, ${status},
@@ -59,7 +58,7 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
     const response = await retryFailed();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ queued: 3 });
-    const rows = await queryRows<{ status: string; attempts: number; last_error: string | null; due: boolean }>(
+    const rows = await testRows<{ status: string; attempts: number; last_error: string | null; due: boolean }>(
       t.database.db,
       sql`select status, attempts, last_error, next_attempt_at <= now() as due from outbox order by status, id`,
     );
@@ -88,7 +87,7 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
       nextBefore: null,
     });
 
-    await queryRows(
+    await testRows(
       t.database.db,
       sql`insert into contact_requests (name, email) select 'Visitor ' || g, 'v' || g || '@example.com' from generate_series(1, 103) as g`,
     );

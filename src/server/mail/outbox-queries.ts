@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/database.ts';
+import { z } from 'zod';
+import { column, type Db, queryRows, runStatement } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
 import { type MailKind, type MailPayload, parseMailPayload } from './mail-kinds.ts';
 
@@ -19,21 +20,17 @@ export async function enqueueMail<K extends MailKind>(db: Db, kind: K, payload: 
 }
 
 /** A row the worker claimed: what to send, and the attempt count the claim set. */
-export interface ClaimedRow {
-  id: number | string;
-  kind: string;
-  recipient: string;
-  payload: unknown;
-  attempts: number;
-}
+const claimedRow = z.object({ id: column.integer, kind: z.string(), recipient: z.string(), payload: z.unknown(), attempts: z.number() });
+export type ClaimedRow = z.output<typeof claimedRow>;
 
 /**
  * Claims up to `limit` due rows with FOR UPDATE SKIP LOCKED, counting an attempt and leasing them
  * for leaseSeconds, so several server processes can share one outbox and each row is sent once.
  */
 export function claimDueMail(db: Db, leaseSeconds: number, limit: number): Promise<ClaimedRow[]> {
-  return queryRows<ClaimedRow>(
+  return queryRows(
     db,
+    claimedRow,
     sql`update outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
         where id in (
           select id from outbox
@@ -52,15 +49,15 @@ export function claimDueMail(db: Db, leaseSeconds: number, limit: number): Promi
 const claimedBy = (row: Pick<ClaimedRow, 'id' | 'attempts'>): SQL => sql`id = ${row.id} and attempts = ${row.attempts}`;
 
 export async function markMailSent(db: Db, row: Pick<ClaimedRow, 'id' | 'attempts'>): Promise<void> {
-  await queryRows(db, sql`update outbox set status = 'sent', sent_at = now(), last_error = null where ${claimedBy(row)}`);
+  await runStatement(db, sql`update outbox set status = 'sent', sent_at = now(), last_error = null where ${claimedBy(row)}`);
 }
 
 export async function markMailFailed(db: Db, row: Pick<ClaimedRow, 'id' | 'attempts'>, error: string): Promise<void> {
-  await queryRows(db, sql`update outbox set status = 'failed', last_error = ${error} where ${claimedBy(row)}`);
+  await runStatement(db, sql`update outbox set status = 'failed', last_error = ${error} where ${claimedBy(row)}`);
 }
 
 export async function scheduleMailRetry(db: Db, row: Pick<ClaimedRow, 'id' | 'attempts'>, error: string, delayMs: number): Promise<void> {
-  await queryRows(
+  await runStatement(
     db,
     sql`update outbox set last_error = ${error}, next_attempt_at = now() + make_interval(secs => ${delayMs / 1000}) where ${claimedBy(row)}`,
   );

@@ -5,10 +5,9 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/database.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
+import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
 import { databaseOutage } from '../test-support/outage.ts';
 import { outboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
 import { type MailTransport, smtpTransport } from './transport.ts';
@@ -41,7 +40,7 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
       ...options,
     });
   const outboxRows = () =>
-    queryRows<{ kind: string; status: string; attempts: number; last_error: string | null }>(
+    testRows<{ kind: string; status: string; attempts: number; last_error: string | null }>(
       t.database.db,
       sql`select kind, status, attempts, last_error from outbox order by id`,
     );

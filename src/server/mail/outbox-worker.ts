@@ -111,7 +111,8 @@ export function outboxWorker(options: OutboxWorkerOptions) {
   /** Marks what was sent but not recorded: in memory, and in the journal a killed process left. */
   async function recordUnrecorded(): Promise<void> {
     if (!journalRead && options.journal) {
-      for (const entry of await options.journal.load()) if (!unrecorded.has(entry.id)) unrecorded.set(entry.id, entry.attempts);
+      // The journal holds ids as text; rows parse them to numbers, so one id is one key here.
+      for (const entry of await options.journal.load()) if (!unrecorded.has(Number(entry.id))) unrecorded.set(Number(entry.id), entry.attempts);
       journalRead = true;
     }
     for (const [id, attempts] of unrecorded) {

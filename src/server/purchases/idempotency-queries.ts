@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/database.ts';
+import { z } from 'zod';
+import { type Db, queryRows, runStatement } from '../db/database.ts';
 
 /**
  * Claims a key for leaseSeconds: a new key, an expired one, or an unfinished claim of the same body
  * whose lease ran out (its process died). True when this call holds the claim.
  */
 export async function claimIdempotencyKey(db: Db, key: string, fingerprint: string, leaseSeconds: number): Promise<boolean> {
-  const claimed = await queryRows(db, sql`
+  const claimed = await runStatement(db, sql`
     insert into idempotency_keys (key, fingerprint, locked_until, expires_at)
     values (${key}, ${fingerprint}, now() + make_interval(secs => ${leaseSeconds}), now() + interval '24 hours')
     on conflict (key) do update set
@@ -21,13 +22,14 @@ export async function claimIdempotencyKey(db: Db, key: string, fingerprint: stri
            and idempotency_keys.locked_until < now()
            and idempotency_keys.fingerprint = excluded.fingerprint)
     returning key`);
-  return claimed.length === 1;
+  return claimed === 1;
 }
 
 /** What the database holds for a key: its body's fingerprint and, once finished, the response. */
 export async function findIdempotencyKey(db: Db, key: string) {
-  const [row] = await queryRows<{ fingerprint: string; response_status: number | null; response_body: unknown }>(
+  const [row] = await queryRows(
     db,
+    z.object({ fingerprint: z.string(), response_status: z.number().nullable(), response_body: z.unknown() }),
     sql`select fingerprint, response_status, response_body from idempotency_keys where key = ${key}`,
   );
   return row;
@@ -35,15 +37,16 @@ export async function findIdempotencyKey(db: Db, key: string) {
 
 /** Moves the lease of these unfinished claims on: one statement for all of them. */
 export async function renewIdempotencyClaims(db: Db, keys: string[], leaseSeconds: number): Promise<void> {
-  await queryRows(db, sql`
+  await runStatement(db, sql`
     update idempotency_keys set locked_until = now() + make_interval(secs => ${leaseSeconds})
     where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) and response_status is null`);
 }
 
 /** The stored 201 body for this key and body fingerprint, if its purchase is in the database. */
 export async function storedIdempotentResponse(db: Db, key: string, fingerprint: string): Promise<unknown> {
-  const [row] = await queryRows<{ response_body: unknown }>(
+  const [row] = await queryRows(
     db,
+    z.object({ response_body: z.unknown() }),
     sql`select response_body from idempotency_keys
         where key = ${key} and fingerprint = ${fingerprint} and response_status = 201`,
   );
@@ -52,11 +55,10 @@ export async function storedIdempotentResponse(db: Db, key: string, fingerprint:
 
 /** Drops an unfinished claim, so the key may be used again. */
 export async function releaseIdempotencyKey(db: Db, key: string): Promise<void> {
-  await queryRows(db, sql`delete from idempotency_keys where key = ${key} and response_status is null`);
+  await runStatement(db, sql`delete from idempotency_keys where key = ${key} and response_status is null`);
 }
 
 /** Deletes expired keys; returns how many. */
 export async function deleteExpiredIdempotencyKeys(db: Db): Promise<number> {
-  const swept = await queryRows(db, sql`delete from idempotency_keys where expires_at < now() returning key`);
-  return swept.length;
+  return runStatement(db, sql`delete from idempotency_keys where expires_at < now() returning key`);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Pass, PurchaseResponse } from '../../core/purchase.ts';
-import { type Db, queryRows } from '../db/database.ts';
+import { z } from 'zod';
+import { type Db, queryRows, runStatement } from '../db/database.ts';
 import { MAIL_KINDS, type MailPayload } from '../mail/mail-kinds.ts';
 
 /** One sold pass as it is stored: what the buyer was told, plus what only the server keeps. */
@@ -54,7 +55,7 @@ function rowOf(record: PurchaseRecord) {
  * differ (the batching writer sees to it).
  */
 export async function insertPurchases(db: Db, records: readonly PurchaseRecord[]): Promise<Set<string>> {
-  const inserted = await queryRows<{ order_id: string }>(db, sql`
+  const inserted = await queryRows(db, z.object({ order_id: z.string() }), sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(records.map(rowOf))}::jsonb) as t(
         name text, email text, event_name text, event_type text, amount int, order_id text,
@@ -100,8 +101,8 @@ export async function insertPurchase(db: Db, record: PurchaseRecord): Promise<'i
  */
 export async function isSamePurchase(db: Db, record: PurchaseRecord): Promise<boolean> {
   const { pass } = record;
-  const found = await queryRows(db, sql`
+  const found = await runStatement(db, sql`
     select 1 from purchases
     where order_id = ${pass.id} and email = ${pass.email} and name = ${pass.name} and event_name = ${pass.eventName}`);
-  return found.length === 1;
+  return found === 1;
 }

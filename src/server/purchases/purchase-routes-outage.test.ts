@@ -6,11 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '../../core/messages.ts';
-import { queryRows } from '../db/database.ts';
 import { fileSpool } from './purchase-spool.ts';
 import { type DatabaseOutage, databaseOutage } from '../test-support/outage.ts';
 import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
-import { testBackends } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const buyerNumber = (n: number) => ({ name: `Buyer ${n}`, email: `buyer${n}@example.com`, eventName: 'City Derby' });
@@ -58,7 +57,7 @@ describe.each(testBackends())('purchases through a database outage on $name', (b
     await b.app.replaySpool();
     expect(await t.database.count('purchases')).toBe(20);
     expect(await t.database.count('outbox')).toBe(20);
-    const keyed = await queryRows<{ key: string; id: string }>(
+    const keyed = await testRows<{ key: string; id: string }>(
       t.database.db,
       sql`select key, response_body->'pass'->>'id' as id from idempotency_keys order by key`,
     );
@@ -96,7 +95,7 @@ describe.each(testBackends())('purchases through a database outage on $name', (b
     expect(health.json()).toMatchObject({ database: 'down', spooled: 1, spoolWritable: true });
     outage!.up();
     expect(await a.app.replaySpool()).toMatchObject({ stored: 1 });
-    const [row] = await queryRows<{ order_id: string }>(t.database.db, sql`select order_id from purchases`);
+    const [row] = await testRows<{ order_id: string }>(t.database.db, sql`select order_id from purchases`);
     expect(row?.order_id).toBe(spooled.json().pass.id);
   });
 });
@@ -207,7 +206,7 @@ describe.each(testBackends().filter((backend) => backend.name === 'postgres'))('
     await doomed.listening();
     void buyHttp(doomed.base, buyerNumber(1), 'killed-mid-payment').catch(() => {});
     for (let tries = 0; ; tries++) {
-      const claims = await queryRows(t.database.db, sql`select 1 from idempotency_keys where key = 'killed-mid-payment'`);
+      const claims = await testRows(t.database.db, sql`select 1 from idempotency_keys where key = 'killed-mid-payment'`);
       if (claims.length === 1) break;
       if (tries > 200) throw new Error('the purchase never claimed its key');
       await sleep(25);
@@ -245,14 +244,14 @@ describe.each(testBackends().filter((backend) => backend.name === 'postgres'))('
       if (health?.status === 200 && health.body.spooled === 0) break;
     }
     expect(await shop.health()).toMatchObject({ status: 200, body: { database: 'up', spooled: 0 } });
-    const [row] = await queryRows<{ order_id: string }>(t.database.db, sql`select order_id from purchases`);
+    const [row] = await testRows<{ order_id: string }>(t.database.db, sql`select order_id from purchases`);
     expect(row?.order_id).toBe(pass.id);
     // The mail worker started too: the confirmation was written as an .eml file and marked sent.
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(200)) {
-      const [mail] = await queryRows<{ status: string }>(t.database.db, sql`select status from outbox`);
+      const [mail] = await testRows<{ status: string }>(t.database.db, sql`select status from outbox`);
       if (mail?.status === 'sent') break;
     }
-    const [mail] = await queryRows<{ status: string }>(t.database.db, sql`select status from outbox`);
+    const [mail] = await testRows<{ status: string }>(t.database.db, sql`select status from outbox`);
     expect(mail?.status).toBe('sent');
   }, 60_000);
 });
@@ -264,7 +263,7 @@ describe.each(testBackends())('other requests while the database is away, on $na
     const outage = await databaseOutage(t.database);
     const shop = await startTestApp(t.database, {}, { db: outage.db });
     try {
-      const [event] = await queryRows<{ id: number }>(
+      const [event] = await testRows<{ id: number }>(
         t.database.db,
         sql`insert into events (title, starts_at, location, price_cents) values ('Cup Final', now() + interval '1 day', 'Riverside', 500) returning id`,
       );

@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERRORS, VALIDATION } from '../../core/messages.ts';
-import { queryRows } from '../db/database.ts';
 import { sweepExpiredIdempotencyKeys } from './idempotency.ts';
 import { fileSpool } from './purchase-spool.ts';
 import { shopPerTest, startTestApp } from '../test-support/test-app.ts';
-import { testBackends } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 
 const buyer = { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' };
 
@@ -21,14 +20,14 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
   /** Waits until a request has claimed the key in the database (and is still running). */
   async function claimRowFor(key: string) {
     for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 5))) {
-      const rows = await queryRows(t.database.db, sql`select 1 from idempotency_keys where key = ${key} and response_status is null`);
+      const rows = await testRows(t.database.db, sql`select 1 from idempotency_keys where key = ${key} and response_status is null`);
       if (rows.length === 1) return;
     }
     throw new Error(`no claim for ${key}`);
   }
 
   const storedPurchases = () =>
-    queryRows<{ name: string; email: string; event_name: string; event_type: string; amount: number; order_id: string; created_at: Date | string }>(
+    testRows<{ name: string; email: string; event_name: string; event_type: string; amount: number; order_id: string; created_at: Date | string }>(
       t.database.db,
       sql`select name, email, event_name, event_type, amount, order_id, created_at from purchases order by id`,
     );
@@ -54,7 +53,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
     });
     expect(new Date(row!.created_at).toISOString()).toBe(body.pass.purchaseDate);
 
-    const outbox = await queryRows<{ kind: string; ref: string; recipient: string; status: string; payload: unknown }>(
+    const outbox = await testRows<{ kind: string; ref: string; recipient: string; status: string; payload: unknown }>(
       t.database.db,
       sql`select kind, ref, recipient, status, payload from outbox`,
     );
@@ -204,7 +203,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
 
     it('keeps keys at least 24 hours', async () => {
       await buy(buyer, { 'idempotency-key': 'kept' });
-      const [row] = await queryRows<{ hours: number }>(
+      const [row] = await testRows<{ hours: number }>(
         t.database.db,
         sql`select extract(epoch from expires_at - now()) / 3600 as hours from idempotency_keys where key = 'kept'`,
       );
@@ -215,7 +214,7 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
       const headers = { 'idempotency-key': 'one-day' };
       const first = await buy(buyer, headers);
       const age = async (interval: string) =>
-        queryRows(
+        testRows(
           t.database.db,
           sql`update idempotency_keys set created_at = created_at - ${interval}::interval, expires_at = expires_at - ${interval}::interval`,
         );

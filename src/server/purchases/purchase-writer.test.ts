@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
-import { type Db, queryRows } from '../db/database.ts';
+import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
+import { type Db } from '../db/database.ts';
 import { purchaseRecord } from '../test-support/purchase-records.ts';
 import { purchaseWriter } from './purchase-writer.ts';
 
@@ -79,11 +79,11 @@ describe.each(testBackends())('group commit of purchases on $name', (backend) =>
     ['idempotency_keys', sql`alter table idempotency_keys add constraint test_refuse check (key <> 'refused') not valid`],
   ])('leaves no purchase row when its %s insert fails (one transaction)', async (table, refuse) => {
     const writer = purchaseWriter(counting);
-    await queryRows(t.database.db, refuse);
+    await testRows(t.database.db, refuse);
     try {
       await expect(writer.write(record('DDDDDDDDDD', 'Ada Lovelace', 'refused'))).rejects.toThrow();
     } finally {
-      await queryRows(t.database.db, sql`alter table ${sql.identifier(table)} drop constraint test_refuse`);
+      await testRows(t.database.db, sql`alter table ${sql.identifier(table)} drop constraint test_refuse`);
     }
     expect(await t.database.count('purchases')).toBe(0);
     expect(await t.database.count('outbox')).toBe(0);

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/database.ts';
 import { encodeQuarantineCursor, recordQuarantine } from './quarantine-queries.ts';
 import { purchaseRecord } from '../test-support/purchase-records.ts';
 import { staffSession } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
-import { testBackends } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 
 const URL = '/api/admin/quarantined-purchases';
 
@@ -14,7 +13,7 @@ describe.each(testBackends())('staff list of held purchases on $name', (backend)
 
   const t = shopPerTest(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '0' });
   beforeEach(async () => {
-    await queryRows(t.database.db, sql`truncate quarantined_purchases restart identity`);
+    await testRows(t.database.db, sql`truncate quarantined_purchases restart identity`);
     adminCookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
   });
 
@@ -80,7 +79,7 @@ describe.each(testBackends())('staff list of held purchases on $name', (backend)
   });
 
   it('pages 50 at a time, newest first, through the cursor it gives out', async () => {
-    await queryRows(
+    await testRows(
       t.database.db,
       sql`insert into quarantined_purchases (order_id, reason, record, quarantined_at)
           select 'ID' || g, 'order_id_taken', '{}', now() - make_interval(secs => 100 - g) from generate_series(1, 53) as g`,

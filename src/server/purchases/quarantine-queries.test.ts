@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { purchaseRecord } from '../test-support/purchase-records.ts';
-import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
-import { isDataError, queryRows } from '../db/database.ts';
+import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
+import { isDataError } from '../db/database.ts';
 import { insertPurchase } from './purchase-queries.ts';
 import {
   countQuarantined,
@@ -38,7 +38,7 @@ describe.each(testBackends())('held purchases (quarantined_purchases) on $name',
   const t = databasePerBlock(backend);
   // The shared reset does not know this table; each test starts with it empty.
   beforeEach(async () => {
-    await queryRows(t.database.db, sql`truncate quarantined_purchases restart identity`);
+    await testRows(t.database.db, sql`truncate quarantined_purchases restart identity`);
   });
 
   it('keeps a purchase the purchases table refuses, and lists it with what the buyer was told', async () => {
@@ -103,7 +103,7 @@ describe.each(testBackends())('held purchases (quarantined_purchases) on $name',
   });
 
   it('lists a row it cannot read back with its order ID and reason, and a reason written another way as it is', async () => {
-    await queryRows(
+    await testRows(
       t.database.db,
       sql`insert into quarantined_purchases (order_id, reason, record) values ('DDDDDDDDDD', 'disk said no', '{not json'), ('EEEEEEEEEE', 'order_id_taken', '[1]')`,
     );
@@ -117,7 +117,7 @@ describe.each(testBackends())('held purchases (quarantined_purchases) on $name',
 
   it('pages newest first by (quarantined_at, id), ties broken by id, with no row twice or missed', async () => {
     // 7 rows; three share one instant, so only the id orders them.
-    await queryRows(
+    await testRows(
       t.database.db,
       sql`insert into quarantined_purchases (order_id, reason, record, quarantined_at)
           select 'ID' || g, 'order_id_taken', '{}',
@@ -139,12 +139,12 @@ describe.each(testBackends())('held purchases (quarantined_purchases) on $name',
   });
 
   it('reads quarantined_purchases_at_idx in order, without sorting, on the first and later pages', async () => {
-    await queryRows(
+    await testRows(
       t.database.db,
       sql`insert into quarantined_purchases (order_id, reason, record, quarantined_at)
           select 'ID' || g, 'order_id_taken', '{}', now() - make_interval(secs => g) from generate_series(1, 2000) as g`,
     );
-    await queryRows(t.database.db, sql`analyze quarantined_purchases`);
+    await testRows(t.database.db, sql`analyze quarantined_purchases`);
     const plan = (query: SQL) =>
       t.database.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_sort = off`);

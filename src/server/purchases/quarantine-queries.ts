@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type HeldPurchaseReason, parseHeldReason } from '../../core/held-purchases.ts';
-import { type Db, queryRows } from '../db/database.ts';
+import { column, type Db, queryRows, runStatement } from '../db/database.ts';
 import type { PurchaseRecord } from './purchase-queries.ts';
 
 /** How much of the database's own message is kept beside the reason code. */
@@ -37,7 +38,7 @@ export async function recordQuarantine(
   entry: { orderId: string; reason: HeldPurchaseReason; detail?: string | undefined; record: PurchaseRecord },
 ): Promise<void> {
   const detail = entry.detail ? storable(entry.detail).slice(0, DETAIL_MAX) : '';
-  await queryRows(
+  await runStatement(
     db,
     sql`insert into quarantined_purchases (order_id, reason, record)
         values (${storable(entry.orderId)}, ${detail ? `${entry.reason}: ${detail}` : entry.reason}, ${JSON.stringify(entry.record)})
@@ -95,7 +96,7 @@ export function quarantinedPageQuery(options: { limit: number; cursor?: Quaranti
   const after = options.cursor
     ? sql`(quarantined_at, id) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`
     : sql`true`;
-  return sql`select id::int as "id", order_id as "orderId", reason, record,
+  return sql`select id, order_id as "orderId", reason, record,
                     to_char(quarantined_at at time zone 'UTC', ${UTC_MICROS}) as "cursorAt"
              from quarantined_purchases
              where ${after}
@@ -130,22 +131,23 @@ export async function listQuarantined(
   db: Db,
   options: { limit: number; cursor?: QuarantineCursor | undefined },
 ): Promise<{ items: QuarantinedPurchase[]; next: QuarantineCursor | null }> {
-  const rows = await queryRows<{ id: number; orderId: string; reason: string; record: string; cursorAt: string }>(
+  const rows = await queryRows(
     db,
+    z.object({ id: column.integer, orderId: z.string(), reason: z.string(), record: z.string(), cursorAt: z.string() }),
     quarantinedPageQuery(options),
   );
   const items = rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     orderId: row.orderId,
     ...parseHeldReason(row.reason),
     quarantinedAt: new Date(row.cursorAt).toISOString(),
     ...readRecord(row.record),
   }));
   const last = rows.at(-1);
-  return { items, next: rows.length === options.limit && last ? { at: last.cursorAt, id: Number(last.id) } : null };
+  return { items, next: rows.length === options.limit && last ? { at: last.cursorAt, id: last.id } : null };
 }
 
 export async function countQuarantined(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from quarantined_purchases`);
-  return Number(row?.n ?? 0);
+  const [row] = await queryRows(db, z.object({ n: column.integer }), sql`select count(*) as n from quarantined_purchases`);
+  return row!.n;
 }

@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/database.ts';
 import { insertPurchase, type PurchaseRecord } from './purchase-queries.ts';
 import { purchaseRecord } from '../test-support/purchase-records.ts';
 import { fileSpool, type PurchaseSpool } from './purchase-spool.ts';
-import { databasePerBlock, testBackends } from '../test-support/test-databases.ts';
+import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
 import { IdempotencyStore } from './idempotency.ts';
 import { replaySpool } from './spool-replayer.ts';
 
@@ -33,13 +32,13 @@ describe.each(testBackends())('spool replay on $name', (backend) => {
 
   const replay = () => replaySpool({ db: t.database.db, spool, idempotency: new IdempotencyStore(t.database.db, 60), log: silent });
   const orderIds = async () =>
-    (await queryRows<{ order_id: string; email: string }>(t.database.db, sql`select order_id, email from purchases order by order_id`)).map(
+    (await testRows<{ order_id: string; email: string }>(t.database.db, sql`select order_id, email from purchases order by order_id`)).map(
       (row) => `${row.order_id} ${row.email}`,
     );
   const quarantined = () => readdir(join(directory, 'conflicts'));
   /** What staff see in the admin panel: one row per purchase set aside, with its reason. */
   const heldForStaff = async () =>
-    (await queryRows<{ order_id: string; reason: string; record: string }>(t.database.db, sql`select order_id, reason, record from quarantined_purchases order by order_id`)).map(
+    (await testRows<{ order_id: string; reason: string; record: string }>(t.database.db, sql`select order_id, reason, record from quarantined_purchases order by order_id`)).map(
       (row) => ({ orderId: row.order_id, reason: row.reason.split(':')[0], email: (JSON.parse(row.record) as PurchaseRecord).pass.email }),
     );
 
@@ -81,12 +80,12 @@ describe.each(testBackends())('spool replay on $name', (backend) => {
 
   it('leaves a refused record in the spool when it cannot be shown to staff yet, and sets it aside on the next replay', async () => {
     await spool.write(record('AAAAAAAAAA', { purchaseDate: 'not a date' }));
-    await queryRows(t.database.db, sql`alter table quarantined_purchases rename to quarantined_away`);
+    await testRows(t.database.db, sql`alter table quarantined_purchases rename to quarantined_away`);
     try {
       expect(await replay()).toEqual({ stored: 0, quarantined: 0, waiting: 1 });
       expect(await spool.count()).toBe(1);
     } finally {
-      await queryRows(t.database.db, sql`alter table quarantined_away rename to quarantined_purchases`);
+      await testRows(t.database.db, sql`alter table quarantined_away rename to quarantined_purchases`);
     }
     expect(await replay()).toEqual({ stored: 0, quarantined: 1, waiting: 0 });
     expect((await heldForStaff()).map((held) => held.orderId)).toEqual(['AAAAAAAAAA']);

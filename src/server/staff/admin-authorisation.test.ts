@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setAdminRole } from './staff-queries.ts';
-import { queryRows } from '../db/database.ts';
 import { staffSession } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
-import { testBackends } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 
 interface Route {
   method: HTTPMethods;
@@ -58,7 +57,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
       url: '/api/purchases',
       payload: { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' },
     });
-    const [failed] = await queryRows<{ id: number }>(
+    const [failed] = await testRows<{ id: number }>(
       t.database.db,
       sql`update outbox set status = 'failed' where id = (select min(id) from outbox) returning id::int as id`,
     );
@@ -126,7 +125,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
       }
     }
     // Nothing a refused request asked for happened.
-    const [checkIns] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
+    const [checkIns] = await testRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
     expect(checkIns!.n).toBe(0);
 
     for (const route of adminRoutes) {
@@ -168,7 +167,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
       }
     }
     // Nothing a refused request asked for happened: still the one event and no check-in.
-    const [counts] = await queryRows<{ events: number; checkIns: number; retried: number }>(
+    const [counts] = await testRows<{ events: number; checkIns: number; retried: number }>(
       t.database.db,
       sql`select (select count(*)::int from events) as "events", (select count(*)::int from check_ins) as "checkIns",
                  (select count(*)::int from outbox where status <> 'failed' and id = ${ids.outbox}) as "retried"`,
@@ -207,7 +206,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
   });
 
   it('treats a failed profile read as no admin rights', async () => {
-    await queryRows(t.database.db, sql`alter table profiles rename to profiles_away`);
+    await testRows(t.database.db, sql`alter table profiles rename to profiles_away`);
     try {
       const me = await t.shop.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: admin } });
       expect(me.statusCode).toBe(200);
@@ -216,7 +215,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
         expect((await t.shop.app.inject({ method: 'GET', url, headers: { cookie: admin } })).statusCode, url).toBe(403);
       }
     } finally {
-      await queryRows(t.database.db, sql`alter table profiles_away rename to profiles`);
+      await testRows(t.database.db, sql`alter table profiles_away rename to profiles`);
     }
     expect((await t.shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin } })).statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/database.ts';
+import { z } from 'zod';
+import { column, type Db, queryRows } from '../db/database.ts';
 
 export interface PurchaseRow {
   id: number;
@@ -55,7 +56,7 @@ export function purchasePageQuery(options: PageOptions): SQL {
   const after = options.after
     ? sql`(created_at, id) < (${options.after.createdAt}::timestamptz, ${options.after.id})`
     : sql`true`;
-  return sql`select id::int as "id", name, email, event_name as "eventName", event_type as "eventType", amount,
+  return sql`select id, name, email, event_name as "eventName", event_type as "eventType", amount,
                     order_id as "orderId",
                     to_char(created_at at time zone 'UTC', ${UTC_MICROS}) as "cursorAt"
              from purchases
@@ -64,15 +65,27 @@ export function purchasePageQuery(options: PageOptions): SQL {
              limit ${options.limit}`;
 }
 
+const purchasePageRow = z.object({
+  id: column.integer,
+  name: z.string(),
+  email: z.string(),
+  eventName: z.string(),
+  eventType: z.string(),
+  amount: z.number(),
+  orderId: z.string(),
+  /** created_at to the microsecond, as the cursor carries it. */
+  cursorAt: z.string(),
+});
+
 /**
  * One page of purchases, newest first, by keyset on (created_at, id): every page is an index
  * range scan, however deep, so the list stays fast at millions of rows.
  */
 export async function purchasePage(db: Db, options: PageOptions): Promise<{ items: PurchaseRow[]; next: PurchaseCursor | null }> {
-  const rows = await queryRows<PurchaseRow & { cursorAt: string }>(db, purchasePageQuery(options));
-  const items = rows.map(({ cursorAt, ...row }) => ({ ...row, id: Number(row.id), createdAt: new Date(cursorAt).toISOString() }));
+  const rows = await queryRows(db, purchasePageRow, purchasePageQuery(options));
+  const items = rows.map(({ cursorAt, ...row }) => ({ ...row, createdAt: new Date(cursorAt).toISOString() }));
   const last = rows.at(-1);
-  return { items, next: rows.length === options.limit && last ? { createdAt: last.cursorAt, id: Number(last.id) } : null };
+  return { items, next: rows.length === options.limit && last ? { createdAt: last.cursorAt, id: last.id } : null };
 }
 
 export interface PurchaseStats {
@@ -87,8 +100,9 @@ export interface PurchaseStats {
  * so they cost the same at any size; "today" is an index range from midnight in the shop's time zone.
  */
 export async function purchaseStats(db: Db, timeZone: string): Promise<PurchaseStats> {
-  const [row] = await queryRows<{ total: number | string; revenue: number | string; popular: string | null; today: number | string }>(
+  const [row] = await queryRows(
     db,
+    z.object({ total: column.integer, revenue: column.integer, popular: z.string().nullable(), today: column.integer }),
     sql`select
           (select coalesce(sum(purchases), 0) from purchase_totals) as total,
           (select coalesce(sum(revenue_cents), 0) from purchase_totals) as revenue,
@@ -97,10 +111,5 @@ export async function purchaseStats(db: Db, timeZone: string): Promise<PurchaseS
           (select count(*) from purchases
            where created_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})) as today`,
   );
-  return {
-    totalPurchases: Number(row?.total ?? 0),
-    totalRevenueCents: Number(row?.revenue ?? 0),
-    mostPopularSport: row?.popular ?? null,
-    todaysSales: Number(row?.today ?? 0),
-  };
+  return { totalPurchases: row!.total, totalRevenueCents: row!.revenue, mostPopularSport: row!.popular, todaysSales: row!.today };
 }

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/database.ts';
 import { staffSession } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
-import { testBackends } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 
 
 describe.each(testBackends())('admin API on $name', (backend) => {
@@ -20,7 +19,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
   /** Stores purchases directly, with chosen times, as the shop would have. */
   async function seed(rows: Array<{ name?: string; email?: string; event?: string; type?: string; at: string; order: string }>) {
     for (const row of rows) {
-      await queryRows(
+      await testRows(
         t.database.db,
         sql`insert into purchases (name, email, event_name, event_type, amount, order_id, created_at)
             values (${row.name ?? 'Ada Lovelace'}, ${row.email ?? 'ada@example.com'}, ${row.event ?? 'City Derby'},
@@ -48,7 +47,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
     });
 
     it('counts purchases, revenue, the most popular sport and today in the shop time zone', async () => {
-      const [now] = await queryRows<{ midnight: string }>(
+      const [now] = await testRows<{ midnight: string }>(
         t.database.db,
         sql`select (date_trunc('day', now() at time zone 'America/New_York') at time zone 'America/New_York')::text as midnight`,
       );
@@ -80,9 +79,9 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       );
       expect(sales.every((sale) => sale.statusCode === 201)).toBe(true);
       await seed([{ at: '2026-11-20T12:00:00Z', order: 'D000000001', type: 'football' }]);
-      await queryRows(t.database.db, sql`update purchases set event_type = 'football', amount = 500 where order_id = 'D000000001'`);
-      await queryRows(t.database.db, sql`delete from purchases where name in ('Buyer 0', 'Buyer 1')`);
-      const [truth] = await queryRows<{ n: number; cents: number }>(
+      await testRows(t.database.db, sql`update purchases set event_type = 'football', amount = 500 where order_id = 'D000000001'`);
+      await testRows(t.database.db, sql`delete from purchases where name in ('Buyer 0', 'Buyer 1')`);
+      const [truth] = await testRows<{ n: number; cents: number }>(
         t.database.db,
         sql`select count(*)::int as n, sum(amount)::int as cents from purchases`,
       );
@@ -248,7 +247,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
 
     it('exports more rows than one read batch, each once, newest first', async () => {
       const total = 4500;
-      await queryRows(
+      await testRows(
         t.database.db,
         sql`insert into purchases (name, email, event_name, event_type, amount, order_id, created_at)
             select 'Buyer ' || i, 'buyer' || i || '@example.com', 'City Derby', 'general', 300,
@@ -266,7 +265,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
   describe('outbox', () => {
     it('lists recent messages with subject, status, tries and last error, and retries a failed one', async () => {
       await t.shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Grace', email: 'grace@example.com' } });
-      await queryRows(t.database.db, sql`update outbox set status = 'failed', attempts = 5, last_error = 'Mailbox unavailable' where kind = 'contact_confirmation'`);
+      await testRows(t.database.db, sql`update outbox set status = 'failed', attempts = 5, last_error = 'Mailbox unavailable' where kind = 'contact_confirmation'`);
       const { items } = (await get('/api/admin/outbox')).json();
       const contact = items.find((item: { kind: string }) => item.kind === 'contact_confirmation');
       expect(contact).toMatchObject({
@@ -278,7 +277,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       });
       const retry = await t.shop.app.inject({ method: 'POST', url: `/api/admin/outbox/${contact.id}/retry`, headers: { cookie: adminCookie } });
       expect(retry.statusCode).toBe(200);
-      const [row] = await queryRows<{ status: string; attempts: number }>(t.database.db, sql`select status, attempts from outbox where id = ${contact.id}`);
+      const [row] = await testRows<{ status: string; attempts: number }>(t.database.db, sql`select status, attempts from outbox where id = ${contact.id}`);
       expect(row).toEqual({ status: 'pending', attempts: 0 });
 
       const again = await t.shop.app.inject({ method: 'POST', url: `/api/admin/outbox/${contact.id}/retry`, headers: { cookie: adminCookie } });

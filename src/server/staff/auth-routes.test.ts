@@ -4,10 +4,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SESSION_IDLE_SECONDS, SESSION_RENEW_AFTER_SECONDS } from './auth.ts';
 import { setAdminRole } from './staff-queries.ts';
-import { queryRows } from '../db/database.ts';
 import { cookieFrom, signIn, signUp, STAFF_PASSWORD, staffSession, verificationLink } from '../test-support/staff.ts';
 import { shopPerTest, startTestApp } from '../test-support/test-app.ts';
-import { testBackends } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 import { AUTH_INVALID_PASSWORD, AUTH_TOO_MANY, LIMITED_AUTH_POSTS } from './auth-routes.ts';
 
 /** Every Set-Cookie header of a response, one entry per cookie. */
@@ -25,7 +24,7 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
     expect(created.statusCode).toBe(200);
     expect(created.headers['set-cookie']).toBeUndefined();
 
-    const [mail] = await queryRows<{ kind: string; recipient: string; status: string; payload: { url: string } | string }>(
+    const [mail] = await testRows<{ kind: string; recipient: string; status: string; payload: { url: string } | string }>(
       t.database.db,
       sql`select kind, recipient, status, payload from outbox`,
     );
@@ -69,7 +68,7 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
 
   it('stores the password as an argon2id hash (m=19 MiB, t=2, p=1)', async () => {
     await signUp(t.shop.app, 'staff@example.com');
-    const [account] = await queryRows<{ password: string }>(t.database.db, sql`select password from auth_accounts`);
+    const [account] = await testRows<{ password: string }>(t.database.db, sql`select password from auth_accounts`);
     expect(account!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(account!.password).not.toContain(STAFF_PASSWORD);
   });
@@ -95,7 +94,7 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
 
   it('expires a session left idle', async () => {
     const cookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
-    await queryRows(t.database.db, sql`update auth_sessions set expires_at = now() - interval '1 second'`);
+    await testRows(t.database.db, sql`update auth_sessions set expires_at = now() - interval '1 second'`);
     const response = await me(cookie);
     expect(response.json().user).toBeNull();
     // The browser is told to drop the dead cookie as well.
@@ -104,14 +103,14 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
 
   /** Moves the session's clock back, as if it had been signed in and last used `seconds` ago. */
   const idleFor = (seconds: number) =>
-    queryRows(
+    testRows(
       t.database.db,
       sql`update auth_sessions set created_at = created_at - make_interval(secs => ${seconds}),
                                    updated_at = updated_at - make_interval(secs => ${seconds}),
                                    expires_at = expires_at - make_interval(secs => ${seconds})`,
     );
   const secondsLeft = async () => {
-    const [row] = await queryRows<{ left: number }>(
+    const [row] = await testRows<{ left: number }>(
       t.database.db,
       sql`select extract(epoch from expires_at - now())::int as "left" from auth_sessions`,
     );
@@ -196,7 +195,7 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
   const sendVerification = (email: string) =>
     t.shop.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email } });
   const verificationMails = async (email: string) =>
-    (await queryRows(t.database.db, sql`select 1 from outbox where kind = 'account_verification' and recipient = ${email}`)).length;
+    (await testRows(t.database.db, sql`select 1 from outbox where kind = 'account_verification' and recipient = ${email}`)).length;
 
   it('limits verification mail to one address: 5 a minute, then a clear 429 and no more mail', async () => {
     await signUp(t.shop.app, 'target@example.com');
@@ -368,7 +367,7 @@ describe.each(testBackends())('the auth edge on $name', (backend) => {
       payload: { email: 'victim@example.com', callbackURL: 'http://evil.example/welcome' },
     });
     expect(withCallback.statusCode).toBe(403);
-    const links = await queryRows<{ payload: { url: string } | string }>(
+    const links = await testRows<{ payload: { url: string } | string }>(
       t.database.db,
       sql`select payload from outbox where kind = 'account_verification'`,
     );

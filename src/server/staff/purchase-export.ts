@@ -1,8 +1,9 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { fileSlug } from '../../core/purchase.ts';
-import { type CopyOut, type Db, queryRows } from '../db/database.ts';
+import { column, type CopyOut, type Db, queryRows } from '../db/database.ts';
 
 /** SPEC section 9: the CSV columns, in order. */
 export const CSV_COLUMNS = ['Full Name', 'Email', 'Event', 'Sport', 'Amount', 'Order ID', 'Purchase Date'] as const;
@@ -62,16 +63,22 @@ export function exportBatchQuery(notAfter: string, after?: { at: string; id: num
              limit ${BATCH_SIZE}`;
 }
 
+const exportRow = z.object({
+  ...Object.fromEntries(CSV_COLUMNS.map((name) => [name, z.string()])) as Record<(typeof CSV_COLUMNS)[number], z.ZodString>,
+  cursorAt: z.string(),
+  cursorId: column.integer,
+});
+
 function batchedCsv(db: Db, startedAt: Date): Readable {
   const notAfter = startedAt.toISOString();
   async function* rows() {
     let after: { at: string; id: number } | undefined;
     for (;;) {
-      const batch = await queryRows<Record<string, string> & { cursorAt: string; cursorId: number }>(db, exportBatchQuery(notAfter, after));
+      const batch = await queryRows(db, exportRow, exportBatchQuery(notAfter, after));
       for (const row of batch) yield CSV_COLUMNS.map((column) => row[column]);
       const last = batch.at(-1);
       if (batch.length < BATCH_SIZE || !last) return;
-      after = { at: last.cursorAt, id: Number(last.cursorId) };
+      after = { at: last.cursorAt, id: last.cursorId };
     }
   }
   // COPY's CSV: quote a field only when it holds a quote, comma or line break; LF between records.

@@ -1,22 +1,23 @@
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/database.ts';
+import { eq, sql } from 'drizzle-orm';
+import { type Db, runStatement } from '../db/database.ts';
+import { authUsers, profiles } from '../db/schema.ts';
 
 /** The account's role in profiles ('admin' or 'user'), or undefined when it has no profile. */
 export async function roleOf(db: Db, userId: string): Promise<string | undefined> {
-  const [profile] = await queryRows<{ role: string }>(db, sql`select role from profiles where user_id = ${userId}`);
+  const [profile] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.userId, userId));
   return profile?.role;
 }
 
 /** Grants or revokes the admin role by email; false when no account has that email. */
 export async function setAdminRole(db: Db, email: string, admin: boolean): Promise<boolean> {
-  const rows = await queryRows(
+  const rows = await runStatement(
     db,
     sql`insert into profiles (user_id, role, updated_at)
         select id, ${admin ? 'admin' : 'user'}, now() from auth_users where lower(email) = lower(${email})
         on conflict (user_id) do update set role = excluded.role, updated_at = now()
         returning user_id`,
   );
-  return rows.length === 1;
+  return rows === 1;
 }
 
 /**
@@ -25,14 +26,14 @@ export async function setAdminRole(db: Db, email: string, admin: boolean): Promi
  */
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
   if (!email) return false;
-  return (await queryRows(db, sql`select 1 from auth_users where lower(email) = ${email}`)).length > 0;
+  return (await runStatement(db, sql`select 1 from auth_users where lower(email) = ${email}`)) > 0;
 }
 
 /** Whether the account with this email verified it; undefined when no account has it. */
 export async function emailVerified(db: Db, email: string): Promise<boolean | undefined> {
-  const [account] = await queryRows<{ verified: boolean }>(
-    db,
-    sql`select email_verified as verified from auth_users where lower(email) = lower(${email})`,
-  );
+  const [account] = await db
+    .select({ verified: authUsers.emailVerified })
+    .from(authUsers)
+    .where(eq(sql`lower(${authUsers.email})`, email.toLowerCase()));
   return account?.verified;
 }

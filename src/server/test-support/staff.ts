@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { setAdminRole } from '../staff/staff-queries.ts';
+import { z } from 'zod';
 import { type Db, queryRows } from '../db/database.ts';
 
 export const STAFF_PASSWORD = 'correct horse battery';
@@ -13,8 +14,9 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
 
 /** The link in the newest verification email queued for this address. */
 export async function verificationLink(db: Db, email: string): Promise<string> {
-  const [row] = await queryRows<{ payload: unknown }>(
+  const [row] = await queryRows(
     db,
+    z.object({ payload: z.unknown() }),
     sql`select payload from outbox where kind = 'account_verification' and recipient = ${email} order by id desc limit 1`,
   );
   const payload = typeof row?.payload === 'string' ? JSON.parse(row.payload) : row?.payload;

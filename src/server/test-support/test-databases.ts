@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
-import { type Database, type Db, newPglite, openPglite, openPostgres, queryRows } from '../db/database.ts';
+import { z } from 'zod';
+import { column, type Database, type Db, newPglite, openPglite, openPostgres, queryRows, runStatement } from '../db/database.ts';
 import { resetEmbeddedCounters } from '../limits/shared-counter.ts';
 import { adminUrl, databaseUrl } from './postgres-urls.ts';
 
@@ -96,15 +97,24 @@ function withHelpers(database: Database & { url?: string; pglite?: PGlite }): Te
   const db: Db = database.db;
   return {
     ...database,
-    breakWrites: async () => void (await queryRows(db, sql`alter table purchases rename to purchases_away`)),
-    restoreWrites: async () => void (await queryRows(db, sql`alter table purchases_away rename to purchases`)),
+    breakWrites: async () => void (await runStatement(db, sql`alter table purchases rename to purchases_away`)),
+    restoreWrites: async () => void (await runStatement(db, sql`alter table purchases_away rename to purchases`)),
     async reset() {
-      await queryRows(db, sql`truncate check_ins, events, purchases, outbox, idempotency_keys, contact_requests, auth_users, auth_sessions, auth_accounts, auth_verifications, profiles, rate_limits, quarantined_purchases restart identity cascade`);
+      await runStatement(db, sql`truncate check_ins, events, purchases, outbox, idempotency_keys, contact_requests, auth_users, auth_sessions, auth_accounts, auth_verifications, profiles, rate_limits, quarantined_purchases restart identity cascade`);
       resetEmbeddedCounters(db);
     },
     async count(table) {
-      const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
-      return row?.n ?? 0;
+      const [row] = await queryRows(db, z.object({ n: column.integer }), sql`select count(*) as n from ${sql.identifier(table)}`);
+      return row!.n;
     },
   };
+}
+
+/**
+ * What a test reads straight from the tables to check against its expectations. The rows are as
+ * the driver sent them (the test's expect is the check, and a wrong claim fails it); the app's own
+ * reads parse theirs with a row schema (queryRows).
+ */
+export function testRows<Row = Record<string, unknown>>(db: Db, query: SQL): Promise<Row[]> {
+  return queryRows(db, z.custom<Row>(), query);
 }
