@@ -1,24 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Pass, PurchaseResponse } from '../../core/purchase.ts';
 import { z } from 'zod';
 import { type Db, queryRows, runStatement } from '../db/database.ts';
 import { MAIL_KINDS, type MailPayload } from '../mail/mail-kinds.ts';
-
-/** One sold pass as it is stored: what the buyer was told, plus what only the server keeps. */
-export interface PurchaseRecord {
-  pass: Pass;
-  amountCents: number;
-  verificationUrl: string;
-  /** Bought through an event's own page. */
-  eventId?: number;
-  /** False once the purchase went to the spool: a retry with the same key repeats that first answer. */
-  saved: boolean;
-  idempotency?: { key: string; fingerprint: string };
-}
-
-export function responseOf(record: PurchaseRecord): PurchaseResponse {
-  return { pass: record.pass, saved: record.saved, verificationUrl: record.verificationUrl };
-}
+import { type PurchaseRecord, responseOf } from './purchase-record.ts';
 
 /** One row of the batch statement below, as JSON: the database unpacks it with jsonb_to_recordset. */
 function rowOf(record: PurchaseRecord) {

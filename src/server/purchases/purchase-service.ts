@@ -4,7 +4,7 @@ import { DEFAULT_EVENT_TYPE, PASS_PRICE_CENTS } from '../../core/constants.ts';
 import { API_ERRORS } from '../../core/messages.ts';
 import { formatTimestamp, newPassId, type PurchaseInput, type PurchaseResponse } from '../../core/purchase.ts';
 import type { Db } from '../db/database.ts';
-import { responseOf, type PurchaseRecord } from './purchase-queries.ts';
+import { responseOf, type PurchaseRecord } from './purchase-record.ts';
 import { purchaseWriter } from './purchase-writer.ts';
 import { ApiError } from '../errors.ts';
 import type { PassCodes } from './pass-codes.ts';

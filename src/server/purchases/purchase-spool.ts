@@ -1,6 +1,6 @@
 import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PurchaseRecord } from './purchase-queries.ts';
+import type { PurchaseRecord } from './purchase-record.ts';
 
 /** How long a writability probe's answer is reused: /healthz may be polled often. */
 const PROBE_TTL_MS = 1000;

@@ -1,5 +1,6 @@
 import { type Db, isDataError } from '../db/database.ts';
-import { insertPurchases, type PurchaseRecord } from './purchase-queries.ts';
+import { insertPurchases } from './purchase-queries.ts';
+import type { PurchaseRecord } from './purchase-record.ts';
 
 /** Purchases in one statement at most; keeps statements and their JSON parameter modest. */
 const MAX_BATCH = 200;

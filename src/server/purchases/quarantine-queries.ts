@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type HeldPurchaseReason, parseHeldReason } from '../../core/held-purchases.ts';
 import { column, type Db, queryRows, runStatement } from '../db/database.ts';
-import type { PurchaseRecord } from './purchase-queries.ts';
+import type { PurchaseRecord } from './purchase-record.ts';
 
 /** How much of the database's own message is kept beside the reason code. */
 const DETAIL_MAX = 500;

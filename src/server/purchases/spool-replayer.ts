@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, isDataError } from '../db/database.ts';
-import { insertPurchase, isSamePurchase, type PurchaseRecord } from './purchase-queries.ts';
+import { insertPurchase, isSamePurchase } from './purchase-queries.ts';
+import type { PurchaseRecord } from './purchase-record.ts';
 import { databaseRefusal, recordQuarantine } from './quarantine-queries.ts';
 import type { HeldPurchaseReason } from '../../core/held-purchases.ts';
 import type { PurchaseSpool } from './purchase-spool.ts';

@@ -1,4 +1,4 @@
-import type { PurchaseRecord } from '../purchases/purchase-queries.ts';
+import type { PurchaseRecord } from '../purchases/purchase-record.ts';
 
 /** A purchase as the purchase service hands it to the writer or the spool; a test names what differs. */
 export function purchaseRecord(
