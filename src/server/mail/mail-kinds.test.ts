@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
 import { MAIL_KINDS } from './mail-kinds.ts';
 import { enqueueMail } from './outbox-queries.ts';
-import { renderMail } from './outbox-worker.ts';
+import { renderMail } from './mail-render.ts';
 
 const context = { productName: 'SkipPass', publicUrl: 'http://localhost:3000' };
 

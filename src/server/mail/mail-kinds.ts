@@ -4,7 +4,7 @@ import { PASS_PRICE_CENTS } from '../../core/constants.ts';
 /**
  * Every mail the shop sends, by kind: the payload each kind's outbox row carries, written once
  * here. Writers queue through enqueueMail in outbox-queries.ts (the purchase statement, raw SQL by ADR 0002, builds
- * its payload with MailPayload's type); the worker parses rows with the same schemas to render them.
+ * its payload with MailPayload's type); mail-render.ts parses rows with the same schemas to render them.
  */
 export const MAIL_KINDS = {
   purchaseConfirmation: 'purchase_confirmation',

@@ -9,7 +9,7 @@ import {
   retryOutboxMessage,
 } from './outbox-admin-queries.ts';
 import type { Db } from '../db/database.ts';
-import { renderMail } from './outbox-worker.ts';
+import { renderMail } from './mail-render.ts';
 import type { MailContext } from './templates.ts';
 import { ApiError } from '../errors.ts';
 

@@ -2,17 +2,9 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { type ClaimedRow, claimDueMail, markMailFailed, markMailSent, scheduleMailRetry } from './outbox-queries.ts';
-import {
-  accountVerificationMail,
-  contactConfirmationMail,
-  headerSafe,
-  type MailContext,
-  purchaseConfirmationMail,
-  QR_CONTENT_ID,
-  type RenderedMail,
-} from './templates.ts';
+import { headerSafe, type MailContext, QR_CONTENT_ID } from './templates.ts';
+import { renderMail } from './mail-render.ts';
 import QRCode from 'qrcode';
-import { isMailKind, MAIL_KINDS, type MailKind, type MailPayload, parseMailPayload } from './mail-kinds.ts';
 import { isPermanentMailError, type MailTransport, type OutgoingMail } from './transport.ts';
 import type { SentJournal } from './sent-journal.ts';
 
@@ -28,29 +20,11 @@ const DEFAULT_LEASE_MS = 120_000;
 const DEFAULT_SEND_DEADLINE_MS = 60_000;
 const BATCH_SIZE = 20;
 
-/** Each kind's template; the payload reaching it was parsed with the kind's schema (mail-kinds.ts). */
-const renderers: { [K in MailKind]: (context: MailContext, payload: MailPayload<K>) => RenderedMail } = {
-  [MAIL_KINDS.purchaseConfirmation]: purchaseConfirmationMail,
-  [MAIL_KINDS.contactConfirmation]: contactConfirmationMail,
-  [MAIL_KINDS.accountVerification]: accountVerificationMail,
-};
-
 /**
  * The pass QR as a PNG mail clients show inline. 240 px scans easily from a screen; PNG filter 2
  * ("up") compresses a QR's flat rows well at a fraction of the default filter search's CPU.
  */
 const qrPng = (text: string) => QRCode.toBuffer(text, { margin: 1, width: 240, rendererOpts: { filterType: 2 } } as QRCode.QRCodeToBufferOptions);
-
-/** The message an outbox row stands for; throws for an unknown kind or a malformed payload. */
-export function renderMail(context: MailContext, kind: string, payload: unknown): RenderedMail {
-  if (!isMailKind(kind)) throw new Error(`unknown mail kind ${kind}`);
-  return render(context, kind, parseMailPayload(kind, typeof payload === 'string' ? JSON.parse(payload) : payload));
-}
-
-/** One kind's template with its own payload (a generic call TypeScript can check, unlike renderers[kind] over a union). */
-function render<K extends MailKind>(context: MailContext, kind: K, payload: MailPayload<K>): RenderedMail {
-  return (renderers[kind] as (context: MailContext, payload: MailPayload<K>) => RenderedMail)(context, payload);
-}
 
 /**
  * Requests come first: while the event loop was busier than this over the last poll interval

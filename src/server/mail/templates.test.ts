@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMail } from './outbox-worker.ts';
+import { renderMail } from './mail-render.ts';
 import {
   accountVerificationMail,
   contactConfirmationMail,
