@@ -310,7 +310,7 @@ test.describe('admin panel notices', () => {
     email: 'ada@example.com',
     eventName: 'City Derby Final',
     eventType: 'general',
-    amount: 300,
+    amountCents: 300,
     orderId: 'ABCDEF1234',
     createdAt: new Date().toISOString(),
   };
@@ -377,7 +377,7 @@ test.describe('admin panel notices', () => {
       createdAt: new Date().toISOString(),
       sentAt: null,
     };
-    await page.route(OUTBOX, (route) => route.fulfill({ json: { items: [failed] } }));
+    await page.route(OUTBOX, (route) => route.fulfill({ json: { items: [failed], nextCursor: null } }));
     await page.route(RETRY, (route) => {
       retried = route.request().method();
       return route.fulfill({ json: { ok: true } });
@@ -424,7 +424,7 @@ test.describe('admin panel notices', () => {
     await page.route(OUTBOX, (route) => {
       const status = new URL(route.request().url()).searchParams.get('status');
       asked.push(status ?? 'all');
-      return route.fulfill({ json: { items: status === 'failed' ? [failed] : [sent, failed] } });
+      return route.fulfill({ json: { items: status === 'failed' ? [failed] : [sent, failed], nextCursor: null } });
     });
     let retriedAll = '';
     await page.route(RETRY_ALL, (route) => {

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { purchaseStats } from '../../core/api/staff.ts';
-import { call, fileNameFrom } from './api-client.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '../../core/api/auth.ts';
+import { updateEvent } from '../../core/api/events.ts';
+import { exportPurchases, listPurchases, purchaseStats } from '../../core/api/staff.ts';
+import { call, download, fileNameFrom, urlOf } from './api-client.ts';
+import { queryClient, SESSION_KEY } from './query-client.ts';
+import { answer } from './fake-server.ts';
 
-const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
 
 describe('the API client', () => {
   it('reads the stats', async () => {
@@ -34,5 +37,78 @@ describe('the API client', () => {
     expect(fileNameFrom('attachment; filename=plain.csv')).toBe('plain.csv');
     expect(fileNameFrom('attachment; filename="../../x.csv"')).toBe('.._.._x.csv');
     expect(fileNameFrom(null)).toBeNull();
+  });
+});
+
+describe('what the client sends', () => {
+  it('fills in and escapes path parameters, and leaves out query values that are not set', () => {
+    expect(urlOf(updateEvent, { params: { id: 7 } })).toBe('/api/admin/events/7');
+    expect(urlOf({ ...updateEvent, path: '/x/:id' }, { params: { id: 'a/b c' } })).toBe('/x/a%2Fb%20c');
+    expect(urlOf(listPurchases, { query: { limit: 50, cursor: undefined, q: '' } })).toBe('/api/admin/purchases?limit=50');
+  });
+
+  it('sends a JSON body with its method, and a GET without one', async () => {
+    const asked: { method: string; type: string | null; body: unknown }[] = [];
+    const fetch: typeof globalThis.fetch = async (_url, init) => {
+      asked.push({ method: init?.method ?? 'GET', type: new Headers(init?.headers).get('content-type'), body: init?.body });
+      return new Response(JSON.stringify({ id: 7, title: 'Derby', date: '2026-12-12', time: '19:30', location: 'Park', priceCents: 300 }));
+    };
+    const body = { title: 'Derby', date: '2026-12-12', time: '19:30', location: 'Park', price: '3' };
+    expect((await call(updateEvent, { params: { id: 7 }, body }, { fetch })).ok).toBe(true);
+    await call(purchaseStats, {}, { fetch });
+    expect(asked).toEqual([
+      { method: 'PUT', type: 'application/json', body: JSON.stringify(body) },
+      { method: 'GET', type: null, body: undefined },
+    ]);
+  });
+});
+
+describe('a refused staff call', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('has the session read again on 401 or 403, so the guards show sign-in or Access Denied', async () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    for (const status of [401, 403]) {
+      expect(await call(purchaseStats, {}, { fetch: answer(status, { error: { code: 'forbidden', message: 'No.' } }) })).toMatchObject({
+        kind: 'unauthorized',
+        status,
+      });
+    }
+    expect(invalidate.mock.calls).toEqual([[{ queryKey: SESSION_KEY }], [{ queryKey: SESSION_KEY }]]);
+  });
+
+  it('but a public call refused 401 or 403 (a wrong password, an unverified email) is an answer, not a lost session', async () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const refused = answer(401, { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } });
+    expect(await call(signIn, { body: { email: 'a@example.com', password: 'x' } }, { fetch: refused })).toEqual({
+      ok: false,
+      kind: 'server',
+      status: 401,
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+      message: 'Invalid email or password',
+    });
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+});
+
+describe('download', () => {
+  it("reads the whole file and the server's file name", async () => {
+    const csv = async () =>
+      new Response('name\nAda\n', { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="shop-purchases.csv"' } });
+    const result = await download(exportPurchases, {}, { fetch: csv });
+    expect(result.ok && { text: await result.data.blob.text(), fileName: result.data.fileName }).toEqual({
+      text: 'name\nAda\n',
+      fileName: 'shop-purchases.csv',
+    });
+  });
+
+  it('counts a download cut off half-way as a failure', async () => {
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('name\n'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    expect(await download(exportPurchases, {}, { fetch: async () => new Response(body) })).toMatchObject({ ok: false, kind: 'network' });
   });
 });

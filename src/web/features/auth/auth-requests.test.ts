@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authErrorMessage, signIn, signUp } from './auth-requests.ts';
+import { answer } from '../../lib/fake-server.ts';
 
-const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
 const credentials = { email: 'boss@example.com', password: 'secret1' };
 
 describe('authErrorMessage (SPEC section 8)', () => {

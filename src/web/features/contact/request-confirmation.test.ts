@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestConfirmation } from './request-confirmation.ts';
+import { answer } from '../../lib/fake-server.ts';
 
-const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
 
 describe('requestConfirmation', () => {
   const input = { name: 'Grace', email: 'grace@example.com' };

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { listContactRequests } from '../../../../core/api/mail.ts';
 import { call } from '../../../lib/api-client.ts';
-
-/** A fetch that records what it was asked and answers `body`. */
-function recording(body: unknown) {
-  const asked: Array<{ url: string; method: string }> = [];
-  const fetch = async (url: RequestInfo | URL, init?: RequestInit) => {
-    asked.push({ url: String(url), method: init?.method ?? 'GET' });
-    return new Response(JSON.stringify(body));
-  };
-  return { asked, fetch };
-}
+import { fakeServer } from '../../../lib/fake-server.ts';
 
 describe('contact request queries', () => {
   it('pages contact requests by the cursor the last page gave', async () => {
     const page = { items: [{ id: 5, name: 'Grace', email: 'grace@example.com', createdAt: '2026-01-01T00:00:00.000Z' }], nextCursor: '5' };
-    const server = recording(page);
+    const server = fakeServer(200, page);
     expect(await call(listContactRequests, { query: {} }, { fetch: server.fetch })).toEqual({ ok: true, data: page });
     await call(listContactRequests, { query: { cursor: '5' } }, { fetch: server.fetch });
-    expect(server.asked.map((call) => call.url)).toEqual(['/api/admin/contact-requests', '/api/admin/contact-requests?cursor=5']);
+    expect(server.urls()).toEqual(['/api/admin/contact-requests', '/api/admin/contact-requests?cursor=5']);
   });
 });

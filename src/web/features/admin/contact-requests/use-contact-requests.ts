@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { listContactRequests } from '../../../../core/api/mail.ts';
 import { call, unwrap } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, reportsLoadFailure } from '../admin-queries.ts';
+import { listStatus } from '../list-parts.tsx';
 
 /** Contact requests, newest first, 100 at a time; `loadOlder` appends the next 100. */
 export function useContactRequests() {
@@ -15,7 +16,7 @@ export function useContactRequests() {
   return {
     items: query.data?.pages.flatMap((page) => page.items) ?? [],
     hasOlder: query.hasNextPage,
-    status: query.isFetching ? ('loading' as const) : query.isError ? ('error' as const) : ('ready' as const),
+    status: listStatus(query),
     loadOlder: () => void query.fetchNextPage(),
     reload: () => void query.refetch(),
   };

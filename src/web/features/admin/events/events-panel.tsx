@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import { formatCents } from '../../../../core/money.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow, TableStateRow } from '../../../components/ui/table.tsx';
+import { TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../../lib/staff-events.ts';
 import { formatCount, formatEventDate, formatEventTime } from '../../../lib/format.ts';
 import { EventEditor } from './event-editor.tsx';
 import { reportLoadFailure } from '../admin-queries.ts';
+import { ListTable, listStatus } from '../list-parts.tsx';
 
 const COLUMNS = ['Event', 'When', 'Price', 'Check-ins', 'Actions'] as const;
 
@@ -63,22 +63,9 @@ export function EventsPanel() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<StaffEvent | null>(null);
   const events = query.data ?? [];
-  const status = query.isFetching ? 'loading' : query.isError ? 'error' : 'ready';
+  const status = listStatus(query);
   const reload = () => void queryClient.invalidateQueries({ queryKey: STAFF_EVENTS_KEY });
 
-  const state =
-    events.length > 0 ? null : status === 'loading' ? (
-      <Spinner>Loading events...</Spinner>
-    ) : status === 'error' ? (
-      <span>
-        The events could not be loaded.{' '}
-        <button type="button" onClick={reload} className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline">
-          Try again
-        </button>
-      </span>
-    ) : (
-      <span className="font-medium">No events yet. Create the first one above.</span>
-    );
 
   return (
     <div className="flex flex-col gap-4 sm:gap-6">
@@ -99,20 +86,23 @@ export function EventsPanel() {
           <CardDescription>Each event has a public purchase page (not linked from home) and its own check-in list.</CardDescription>
         </CardHeader>
         <CardContent className="px-0 sm:px-6">
-          <TableContainer aria-label="Events, scrollable" className="border-y sm:rounded-xl sm:border">
-            <Table aria-busy={status === 'loading'} className={cn('transition-opacity', status === 'loading' && events.length > 0 && 'opacity-60')}>
-              <TableColumns columns={COLUMNS} numeric={['Price', 'Check-ins']} screenReaderOnly={['Actions']} />
-              <TableBody>
-                {state ? (
-                  <TableStateRow colSpan={COLUMNS.length}>{state}</TableStateRow>
-                ) : (
-                  events.map((event) => (
-                    <EventRow key={event.id} event={event} editing={editing?.id === event.id} onEdit={() => setEditing(event)} />
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ListTable
+            label="Events, scrollable"
+            columns={COLUMNS}
+            numeric={['Price', 'Check-ins']}
+            screenReaderOnly={['Actions']}
+            count={events.length}
+            status={status}
+            loadingText="Loading events..."
+            failedText="The events could not be loaded."
+            emptyText="No events yet. Create the first one above."
+            onRetry={reload}
+            dimWhileLoading
+          >
+            {events.map((event) => (
+              <EventRow key={event.id} event={event} editing={editing?.id === event.id} onEdit={() => setEditing(event)} />
+            ))}
+          </ListTable>
         </CardContent>
       </Card>
     </div>

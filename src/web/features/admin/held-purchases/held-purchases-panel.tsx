@@ -1,12 +1,12 @@
-import { LoaderCircle, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { formatCents } from '../../../../core/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow, TableStateRow } from '../../../components/ui/table.tsx';
+import { TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { useHeldPurchases, type HeldPurchase } from './use-held-purchases.ts';
+import { ListTable, ShowOlder } from '../list-parts.tsx';
 
 const COLUMNS = ['Pass ID', 'Buyer', 'Event', 'Amount', 'Bought', 'Why it is held'] as const;
 
@@ -98,19 +98,6 @@ export function HeldPurchasesPanel() {
   const id = useId();
   const { items, total, hasOlder, status, loadOlder, reload } = useHeldPurchases();
 
-  const state =
-    items.length > 0 ? null : status === 'loading' ? (
-      <Spinner>Loading held purchases...</Spinner>
-    ) : status === 'error' ? (
-      <span>
-        The held purchases could not be loaded.{' '}
-        <button type="button" onClick={reload} className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline">
-          Try again
-        </button>
-      </span>
-    ) : (
-      <span className="font-medium">No held purchases: every confirmed pass is stored</span>
-    );
 
   return (
     <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
@@ -126,25 +113,23 @@ export function HeldPurchasesPanel() {
         </CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
-        <TableContainer aria-label="Held purchases, scrollable" className="border-y sm:rounded-xl sm:border">
-          <Table aria-busy={status === 'loading'}>
-            <TableColumns columns={COLUMNS} numeric={['Amount']} />
-            <TableBody>
-              {state ? (
-                <TableStateRow colSpan={COLUMNS.length}>{state}</TableStateRow>
-              ) : (
-                items.map((held) => <HeldRow key={held.id} held={held} />)
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ListTable
+          label="Held purchases, scrollable"
+          columns={COLUMNS}
+          numeric={['Amount']}
+          count={items.length}
+          status={status}
+          loadingText="Loading held purchases..."
+          failedText="The held purchases could not be loaded."
+          emptyText="No held purchases: every confirmed pass is stored"
+          onRetry={reload}
+        >
+          {items.map((held) => <HeldRow key={held.id} held={held} />)}
+        </ListTable>
         {hasOlder && items.length > 0 && (
-          <div className="mt-4 flex justify-center">
-            <Button variant="outline" size="sm" onClick={loadOlder} disabled={status === 'loading'}>
-              {status === 'loading' && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-              Show older held purchases
-            </Button>
-          </div>
+          <ShowOlder loading={status === 'loading'} onClick={loadOlder}>
+            Show older held purchases
+          </ShowOlder>
         )}
       </CardContent>
     </Card>

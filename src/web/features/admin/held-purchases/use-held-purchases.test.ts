@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
+import { fakeServer } from '../../../lib/fake-server.ts';
 import { fetchHeldPurchases } from './use-held-purchases.ts';
 
 const held = {
@@ -16,16 +17,6 @@ const held = {
   hasIdempotencyKey: false,
 };
 
-/** A fetch that records the URLs it was asked for and answers `body` with `status`. */
-function recording(body: unknown, status = 200) {
-  const asked: string[] = [];
-  const fetch = async (url: RequestInfo | URL) => {
-    asked.push(String(url));
-    return new Response(JSON.stringify(body), { status });
-  };
-  return { asked, fetch };
-}
-
 /** The failure a read was refused with (the query throws it, as TanStack Query expects). */
 const failureOf = (read: Promise<unknown>) => read.then(
   () => null,
@@ -35,16 +26,16 @@ const failureOf = (read: Promise<unknown>) => read.then(
 describe('held purchases query', () => {
   it('reads a page and asks for the next one by the cursor it gave, escaped', async () => {
     const page = { items: [held], nextCursor: 'MjAy+/=', total: 51 };
-    const server = recording(page);
+    const server = fakeServer(200, page);
     expect(await fetchHeldPurchases(null, { fetch: server.fetch })).toEqual(page);
     await fetchHeldPurchases(page.nextCursor, { fetch: server.fetch });
-    expect(server.asked).toEqual(['/api/admin/quarantined-purchases', '/api/admin/quarantined-purchases?cursor=MjAy%2B%2F%3D']);
+    expect(server.urls()).toEqual(['/api/admin/quarantined-purchases', '/api/admin/quarantined-purchases?cursor=MjAy%2B%2F%3D']);
   });
 
   it('takes an answer of another shape, or a refusal, as a failure rather than showing it', async () => {
-    const withoutTotal = recording({ items: [held], nextCursor: null });
+    const withoutTotal = fakeServer(200, { items: [held], nextCursor: null });
     expect(await failureOf(fetchHeldPurchases(null, { fetch: withoutTotal.fetch }))).toMatchObject({ ok: false, kind: 'server' });
-    const forbidden = recording({ error: { code: 'forbidden', message: 'No.' } }, 403);
+    const forbidden = fakeServer(403, { error: { code: 'forbidden', message: 'No.' } });
     expect(await failureOf(fetchHeldPurchases(null, { fetch: forbidden.fetch }))).toEqual({
       ok: false,
       kind: 'unauthorized',

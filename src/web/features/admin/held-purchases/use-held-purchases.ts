@@ -3,6 +3,7 @@ import type { ResponseOf } from '../../../../core/api/contract.ts';
 import { listHeldPurchases } from '../../../../core/api/staff.ts';
 import { call, unwrap, type CallOptions } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, reportsLoadFailure } from '../admin-queries.ts';
+import { listStatus } from '../list-parts.tsx';
 
 type HeldPurchasePage = ResponseOf<typeof listHeldPurchases>;
 export type HeldPurchase = HeldPurchasePage['items'][number];
@@ -41,7 +42,7 @@ export function useHeldPurchases() {
     items: pages.flatMap((page) => page.items),
     total: pages.at(-1)?.total ?? null,
     hasOlder: query.hasNextPage,
-    status: query.isFetching ? ('loading' as const) : query.isError ? ('error' as const) : ('ready' as const),
+    status: listStatus(query),
     loadOlder: () => void query.fetchNextPage(),
     reload: () => void query.refetch(),
   };

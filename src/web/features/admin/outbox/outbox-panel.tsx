@@ -3,11 +3,11 @@ import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow, TableStateRow } from '../../../components/ui/table.tsx';
+import { TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOutbox, type OutboxMessage } from './use-outbox.ts';
+import { ListTable } from '../list-parts.tsx';
 
 const COLUMNS = ['To', 'Subject', 'Status', 'Tries', 'Last error', 'Time', 'Action'] as const;
 
@@ -52,19 +52,6 @@ export function OutboxPanel() {
   const id = useId();
   const { messages, status, failedOnly, setFailedOnly, retrying, retry, retryingAll, retryAll, reload } = useOutbox();
 
-  const state =
-    messages.length > 0 ? null : status === 'loading' ? (
-      <Spinner>Loading messages...</Spinner>
-    ) : status === 'error' ? (
-      <span>
-        The outbox could not be loaded.{' '}
-        <button type="button" onClick={reload} className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline">
-          Try again
-        </button>
-      </span>
-    ) : (
-      <span className="font-medium">{failedOnly ? 'No failed emails' : 'No emails yet'}</span>
-    );
 
   return (
     <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
@@ -94,25 +81,28 @@ export function OutboxPanel() {
         </div>
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
-        <TableContainer aria-label="Email outbox, scrollable" className="border-y sm:rounded-xl sm:border">
-          <Table aria-busy={status === 'loading'} className={cn('transition-opacity', status === 'loading' && messages.length > 0 && 'opacity-60')}>
-            <TableColumns columns={COLUMNS} numeric={['Tries']} screenReaderOnly={['Action']} />
-            <TableBody>
-              {state ? (
-                <TableStateRow colSpan={COLUMNS.length}>{state}</TableStateRow>
-              ) : (
-                messages.map((message) => (
-                  <MessageRow
-                    key={message.id}
-                    message={message}
-                    retrying={retrying.has(message.id)}
-                    onRetry={() => void retry(message)}
-                  />
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ListTable
+          label="Email outbox, scrollable"
+          columns={COLUMNS}
+          numeric={['Tries']}
+          screenReaderOnly={['Action']}
+          count={messages.length}
+          status={status}
+          loadingText="Loading messages..."
+          failedText="The outbox could not be loaded."
+          emptyText={failedOnly ? 'No failed emails' : 'No emails yet'}
+          onRetry={reload}
+          dimWhileLoading
+        >
+          {messages.map((message) => (
+            <MessageRow
+              key={message.id}
+              message={message}
+              retrying={retrying.has(message.id)}
+              onRetry={() => void retry(message)}
+            />
+          ))}
+        </ListTable>
       </CardContent>
     </Card>
   );

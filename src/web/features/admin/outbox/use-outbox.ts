@@ -5,6 +5,7 @@ import type { ResponseOf } from '../../../../core/api/contract.ts';
 import { listOutbox, retryFailedOutbox, retryOutboxMessage } from '../../../../core/api/mail.ts';
 import { call, unwrap, type ApiFailure } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, reportsLoadFailure } from '../admin-queries.ts';
+import { listStatus } from '../list-parts.tsx';
 
 export type OutboxMessage = ResponseOf<typeof listOutbox>['items'][number];
 
@@ -65,7 +66,7 @@ export function useOutbox() {
 
   return {
     messages: query.data ?? [],
-    status: query.isFetching ? ('loading' as const) : query.isError ? ('error' as const) : ('ready' as const),
+    status: listStatus(query),
     failedOnly,
     setFailedOnly,
     retrying,

@@ -1,10 +1,9 @@
 import { formatCents } from '../../../../core/money.ts';
 import { ADMIN_TEXT, PURCHASE_COLUMNS } from '../../../../core/staff-messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow, TableStateRow } from '../../../components/ui/table.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { ListTable } from '../list-parts.tsx';
 import type { PurchaseList, PurchaseRecord } from './use-purchases.ts';
 
 export interface PurchaseTableProps {
@@ -34,32 +33,22 @@ function Row({ purchase }: { purchase: PurchaseRecord }) {
 
 /** The Purchase Records table with the spec's columns and states. */
 export function PurchaseTable({ list, onRetry }: PurchaseTableProps) {
-  const refreshing = list.status === 'loading' && list.items.length > 0;
   return (
-    <TableContainer aria-label="Purchase records, scrollable" className="border-y sm:rounded-xl sm:border">
-      <Table aria-busy={list.status === 'loading'} className={cn('transition-opacity', refreshing && 'opacity-60')}>
-        <TableColumns columns={PURCHASE_COLUMNS} numeric={['Amount']} />
-        <TableBody>
-          {list.items.length > 0 ? (
-            list.items.map((purchase) => <Row key={purchase.id} purchase={purchase} />)
-          ) : list.status === 'loading' ? (
-            <TableStateRow colSpan={PURCHASE_COLUMNS.length}>
-              <Spinner>{ADMIN_TEXT.loadingPurchases}</Spinner>
-            </TableStateRow>
-          ) : list.status === 'error' ? (
-            <TableStateRow colSpan={PURCHASE_COLUMNS.length}>
-              <span>The purchases could not be loaded. </span>
-              <button type="button" onClick={onRetry} className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline">
-                Try again
-              </button>
-            </TableStateRow>
-          ) : (
-            <TableStateRow colSpan={PURCHASE_COLUMNS.length}>
-              <span className="font-medium">{ADMIN_TEXT.noPurchases}</span>
-            </TableStateRow>
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ListTable
+      label="Purchase records, scrollable"
+      columns={PURCHASE_COLUMNS}
+      numeric={['Amount']}
+      count={list.items.length}
+      status={list.status}
+      loadingText={ADMIN_TEXT.loadingPurchases}
+      failedText="The purchases could not be loaded."
+      emptyText={ADMIN_TEXT.noPurchases}
+      onRetry={onRetry}
+      dimWhileLoading
+    >
+      {list.items.map((purchase) => (
+        <Row key={purchase.id} purchase={purchase} />
+      ))}
+    </ListTable>
   );
 }
