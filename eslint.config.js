@@ -83,5 +83,34 @@ export default defineConfig(
         }
       ]
     }
+  },
+  {
+    // Only query modules write SQL (ADR 0009): a statement is found, reviewed and its plan tested in one
+    // place per slice. The exceptions are where an ADR says why: the database itself (db/), the group
+    // commit (ADR 0002), the COPY export (ADR 0006), the batched limit counter (ADR 0008), and tests.
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      'src/server/**/*-queries.ts',
+      'src/server/db/**',
+      'src/server/purchases/purchase-writer.ts',
+      'src/server/staff/purchase-export.ts',
+      'src/server/limits/shared-counter.ts',
+      'src/server/**/*.test.ts',
+      'src/server/test-support/**'
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message:
+                'Only query modules (*-queries.ts) write SQL (ADR 0009): put the statement in this slice\'s query module and call it from here.'
+            }
+          ]
+        }
+      ]
+    }
   }
 );
