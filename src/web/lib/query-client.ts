@@ -10,6 +10,9 @@ declare module '@tanstack/react-query' {
 /** The key of `GET /api/me`: the session every guard and page reads. */
 export const SESSION_KEY = ['session'] as const;
 
+/** What only staff may read (the admin panel, the door) is kept under this key, and dropped when another account signs in. */
+export const STAFF_DATA_KEY = ['admin'] as const;
+
 /**
  * The app's one QueryClient (provided at the root; module-level so the API client can have the
  * session read again after a staff call is refused). Reads fail at once, as they did before

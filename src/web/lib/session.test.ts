@@ -1,8 +1,8 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { answer } from './fake-server.ts';
-import { queryClient, SESSION_KEY } from './query-client.ts';
-import { clearSession, fetchSession } from './session.ts';
+import { queryClient, SESSION_KEY, STAFF_DATA_KEY } from './query-client.ts';
+import { clearSession, fetchSession, sessionStarted } from './session.ts';
 
 describe('the session', () => {
   it('is who /api/me says, and signed out whenever it cannot be read', async () => {
@@ -31,5 +31,13 @@ describe('the session', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(queryClient.getQueryData(SESSION_KEY)).toEqual({ status: 'ready', user: null, isAdmin: false });
     unsubscribe();
+  });
+
+  it('keeps nothing another account read once someone signs in', async () => {
+    queryClient.setQueryData([...STAFF_DATA_KEY, 'stats'], { totalPurchases: 2 });
+    queryClient.setQueryData(['event', '7'], { kind: 'not_found' });
+    await sessionStarted();
+    expect(queryClient.getQueryData([...STAFF_DATA_KEY, 'stats'])).toBeUndefined();
+    expect(queryClient.getQueryData(['event', '7'])).toEqual({ kind: 'not_found' });
   });
 });

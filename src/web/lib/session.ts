@@ -3,7 +3,7 @@ import { signOut as signOutEndpoint } from '../../core/api/auth.ts';
 import type { ResponseOf } from '../../core/api/contract.ts';
 import { me } from '../../core/api/staff.ts';
 import { call, type CallOptions } from './api-client.ts';
-import { queryClient, SESSION_KEY } from './query-client.ts';
+import { queryClient, SESSION_KEY, STAFF_DATA_KEY } from './query-client.ts';
 
 export type SessionUser = NonNullable<ResponseOf<typeof me>['user']>;
 
@@ -28,6 +28,12 @@ export async function fetchSession(options: CallOptions = {}): Promise<Session> 
  */
 export async function refreshSession(): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+}
+
+/** After a sign-in: nothing another account read stays cached, and the new session is read. */
+export async function sessionStarted(): Promise<void> {
+  queryClient.removeQueries({ queryKey: STAFF_DATA_KEY });
+  await refreshSession();
 }
 
 /** Marks the visitor signed out at once (after sign-out); a read still under way is dropped. */

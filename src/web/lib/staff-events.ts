@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '../../core/api/contract.ts';
 import { listEvents } from '../../core/api/events.ts';
 import { call, unwrap } from './api-client.ts';
+import { STAFF_DATA_KEY } from './query-client.ts';
 
 /** An event as staff see it: with the number of passes checked in at it. */
 export type StaffEvent = ResponseOf<typeof listEvents>['items'][number];
 
-/** Under the admin panel's key, so its Refresh reads the events again too. */
-export const STAFF_EVENTS_KEY = ['admin', 'events'] as const;
+/** Staff data, under the admin panel's key, so its Refresh reads the events again too. */
+export const STAFF_EVENTS_KEY = [...STAFF_DATA_KEY, 'events'] as const;
 
 /**
  * Every event (one page), for the Admin Panel's Events tab and the check-in screen's event picker

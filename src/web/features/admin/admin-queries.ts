@@ -2,9 +2,10 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ADMIN_NOTICES } from '../../../core/staff-messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { STAFF_DATA_KEY } from '../../lib/query-client.ts';
 
 /** Every admin panel query's key starts with this, so Refresh reads them all again. */
-export const ADMIN_KEY = ['admin'] as const;
+export const ADMIN_KEY = STAFF_DATA_KEY;
 
 /**
  * SPEC section 8's load failures: "Failed to connect to database" when no answer came back,

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { AUTH_NOTICES, AUTH_TEXT, GUARD_TEXT } from '../../../core/staff-messages.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { refreshSession, useSession } from '../../lib/session.ts';
+import { sessionStarted, useSession } from '../../lib/session.ts';
 import { signIn, signUp, type AuthOutcome } from './auth-requests.ts';
 import { AuthForm } from './auth-form.tsx';
 import type { AuthMode, Credentials } from './auth-validation.ts';
@@ -43,7 +43,7 @@ export function AuthPage() {
       toast.success(AUTH_NOTICES.signInSuccess);
       // Leave first: were the fresh session published while /auth is shown, it would redirect too.
       navigate('/', { replace: true });
-      void refreshSession();
+      void sessionStarted();
     }
     return outcome;
   };

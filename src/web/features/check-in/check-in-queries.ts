@@ -3,11 +3,12 @@ import { checkIn, recentCheckIns } from '../../../core/api/check-in.ts';
 import type { ResponseOf } from '../../../core/api/contract.ts';
 import type { CheckInResult } from '../../../core/events.ts';
 import { call, unwrap, type CallOptions } from '../../lib/api-client.ts';
+import { STAFF_DATA_KEY } from '../../lib/query-client.ts';
 
 export type CheckIn = ResponseOf<typeof recentCheckIns>['items'][number];
 
-/** Under the admin panel's key, with the events whose counts they move. */
-export const CHECK_INS_KEY = ['admin', 'check-ins'] as const;
+/** Staff data, beside the events whose counts they move. */
+export const CHECK_INS_KEY = [...STAFF_DATA_KEY, 'check-ins'] as const;
 
 /** The latest check-ins at an event (newest first, up to 100). */
 export async function fetchCheckIns(eventId: number, options: CallOptions = {}): Promise<CheckIn[]> {

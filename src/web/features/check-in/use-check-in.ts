@@ -86,7 +86,7 @@ export function useCheckIn() {
       ? null
       : picked !== undefined && ids.includes(picked)
         ? picked
-        : chooseEventId(ids, { fromLink: params.get('event'), remembered: rememberedId });
+        : chooseEventId(ids, { fromLink: params.get('event'), remembered: picked === undefined ? rememberedId : String(picked) });
 
   useEffect(() => {
     if (eventId !== null) remember(eventId);
