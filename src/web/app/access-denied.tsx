@@ -2,6 +2,7 @@ import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { GUARD_TEXT } from '../../core/staff-messages.ts';
+import { MessageScreen } from '../components/message-screen.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
 
 /** Shown on an admin-only page to a signed-in user without the admin role (SPEC section 2). */
@@ -18,21 +19,19 @@ export function AccessDenied() {
   };
 
   return (
-    <section
-      aria-labelledby="access-denied-title"
-      className="flex flex-1 flex-col items-center justify-center bg-muted/50 px-4 py-24 text-center"
+    <MessageScreen
+      id="access-denied-title"
+      icon={ShieldAlert}
+      tone="bg-destructive-soft text-destructive"
+      title={GUARD_TEXT.accessDeniedTitle}
+      action={
+        <Link to="/" onClick={goBack} className={buttonVariants({ variant: 'outline', size: 'lg', className: 'mt-8' })}>
+          <ArrowLeft aria-hidden="true" />
+          {GUARD_TEXT.goBack}
+        </Link>
+      }
     >
-      <span className="flex size-16 items-center justify-center rounded-2xl bg-destructive-soft text-destructive">
-        <ShieldAlert className="size-8" aria-hidden="true" />
-      </span>
-      <h1 id="access-denied-title" className="mt-6 text-2xl font-bold tracking-tight sm:text-3xl">
-        {GUARD_TEXT.accessDeniedTitle}
-      </h1>
-      <p className="mt-3 max-w-md text-muted-foreground">{GUARD_TEXT.accessDeniedText}</p>
-      <Link to="/" onClick={goBack} className={buttonVariants({ variant: 'outline', size: 'lg', className: 'mt-8' })}>
-        <ArrowLeft aria-hidden="true" />
-        {GUARD_TEXT.goBack}
-      </Link>
-    </section>
+      {GUARD_TEXT.accessDeniedText}
+    </MessageScreen>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EVENT_PASS_TEXT } from '../../../core/event-pass-messages.ts';
 import type { ShopEvent } from '../../../core/events.ts';
+import { MessageScreen } from '../../components/message-screen.tsx';
 import { PassConfirmation } from '../../components/purchase/pass-confirmation.tsx';
 import type { SoldPass } from '../../components/purchase/use-purchase.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
@@ -102,23 +103,19 @@ function EventPassConfirmation(props: { event: ShopEvent; sold: SoldPass; produc
 
 function EventNotFound() {
   return (
-    <section
-      aria-labelledby="event-not-found-title"
-      className="flex flex-1 flex-col items-center justify-center bg-muted/50 px-4 py-24 text-center"
+    <MessageScreen
+      id="event-not-found-title"
+      icon={CalendarX2}
+      tone="bg-secondary text-primary"
+      title={EVENT_PASS_TEXT.eventNotFound}
+      action={
+        <Link to="/" className={buttonVariants({ size: 'lg', className: 'mt-8' })}>
+          <Home aria-hidden="true" />
+          Return to Home
+        </Link>
+      }
     >
-      <span className="flex size-16 items-center justify-center rounded-2xl bg-secondary text-primary">
-        <CalendarX2 className="size-8" aria-hidden="true" />
-      </span>
-      <h1 id="event-not-found-title" className="mt-6 text-2xl font-bold tracking-tight sm:text-3xl">
-        {EVENT_PASS_TEXT.eventNotFound}
-      </h1>
-      <p className="mt-3 max-w-md text-muted-foreground">
-        This event does not exist or is no longer on sale. Our Any Event Pass works at every local sports event.
-      </p>
-      <Link to="/" className={buttonVariants({ size: 'lg', className: 'mt-8' })}>
-        <Home aria-hidden="true" />
-        Return to Home
-      </Link>
-    </section>
+      This event does not exist or is no longer on sale. Our Any Event Pass works at every local sports event.
+    </MessageScreen>
   );
 }
