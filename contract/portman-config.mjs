@@ -189,7 +189,7 @@ export function portmanConfig() {
         reach('POST::/api/auth/change-email', 401, 'no session', { overwrites: [withoutCookie] }),
         authLimited('POST::/api/auth/change-email', '10.20.1.7'),
         reach('POST::/api/auth/verify-password', 400, 'no password', { overwrites: [body({})] }),
-        reach('POST::/api/auth/verify-password', 401, 'wrong password', { overwrites: [body({ password: 'not the password' })] }),
+        reach('POST::/api/auth/verify-password', 401, 'no session', { overwrites: [withoutCookie] }),
         authLimited('POST::/api/auth/verify-password', '10.20.1.8'),
         reach('POST::/api/auth/delete-user', 400, 'bad body', { overwrites: [body({ password: 42 })] }),
         reach('POST::/api/auth/delete-user', 401, 'no session', { overwrites: [withoutCookie] }),
