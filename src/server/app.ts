@@ -21,6 +21,8 @@ import { eventRoutes } from './events/event-routes.ts';
 import { checkInRoutes } from './check-in/check-in-routes.ts';
 import { healthRoutes } from './platform/health-routes.ts';
 import { purchaseRoutes } from './purchases/purchase-routes.ts';
+import { catalog } from './purchases/catalog.ts';
+import { apiContract } from './platform/api-contract.ts';
 import { webRoutes } from './platform/web-routes.ts';
 import { IdempotencyStore, sweepExpiredIdempotencyKeys } from './purchases/idempotency.ts';
 import { contactService } from './mail/contact-service.ts';
@@ -33,6 +35,8 @@ import { embeddedCounter, sharedCounter } from './limits/shared-counter.ts';
 /** The built front end: dist/web, beside dist/server (and beside src/server when run from source). */
 const DEFAULT_WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 const BODY_LIMIT_BYTES = 16 * 1024;
+/** The API's version in its OpenAPI document: the package's. */
+const SHOP_VERSION = '0.1.0';
 const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
 
 export interface AppOptions {
@@ -170,7 +174,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...(options.newId ? { newId: options.newId } : {}),
   });
 
-  purchaseRoutes(app, { purchases, limits, db, timeZone: config.SHOP_TIMEZONE });
+  await apiContract(app, { title: config.PRODUCT_NAME, version: SHOP_VERSION });
+  purchaseRoutes(app, { purchases, limits, catalog: catalog({ db, timeZone: config.SHOP_TIMEZONE }) });
   contactRoutes(app, { contact: contactService({ db }), limits, onQueued: wakeMail });
   const auth = createAuth({
     db,

@@ -1,3 +1,5 @@
+import type { ErrorEnvelope } from '../core/api/contract.ts';
+
 /** An error a client caused or should see: becomes `{error:{code, message}}` with its status. */
 export class ApiError extends Error {
   constructor(
@@ -10,10 +12,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ErrorBody {
-  error: { code: string; message: string };
-}
-
-export function errorBody(code: string, message: string): ErrorBody {
+/** The one error envelope of the API contract (ADR 0010). */
+export function errorBody(code: string, message: string): ErrorEnvelope {
   return { error: { code, message } };
 }

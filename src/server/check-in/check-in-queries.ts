@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CheckInResult } from '../../core/events.ts';
+import { CURSOR_TIME_FORMAT, nextPage, type PageCursor } from '../platform/page-cursor.ts';
 import { column, type Db, queryRows } from '../db/database.ts';
 
 const checkInRow = z.object({
@@ -49,12 +50,22 @@ export async function checkIn(db: Db, orderId: string, eventId: number, staffUse
   return { result: 'already_used', orderId, name: row.name, checkedInAt: earlier!.checked_in_at };
 }
 
-export async function recentCheckIns(db: Db, eventId: number, limit: number) {
-  return queryRows(
+/** Passes admitted at an event, newest first, a page at a time by keyset on (checked_in_at, id). */
+export async function recentCheckIns(
+  db: Db,
+  eventId: number,
+  page: { limit: number; after?: PageCursor | undefined },
+): Promise<{ items: Array<{ orderId: string; name: string; checkedInAt: string }>; next: PageCursor | null }> {
+  const { limit, after } = page;
+  const rows = await queryRows(
     db,
-    z.object({ orderId: z.string(), name: z.string(), checkedInAt: column.isoTimestamp }),
-    sql`select c.order_id as "orderId", p.name, c.checked_in_at as "checkedInAt"
+    z.object({ id: column.integer, orderId: z.string(), name: z.string(), checkedInAt: column.isoTimestamp, cursorAt: z.string() }),
+    sql`select c.id, c.order_id as "orderId", p.name, c.checked_in_at as "checkedInAt",
+               to_char(c.checked_in_at at time zone 'UTC', ${CURSOR_TIME_FORMAT}) as "cursorAt"
         from check_ins c join purchases p on p.order_id = c.order_id
-        where c.event_id = ${eventId} order by c.checked_in_at desc limit ${limit}`,
+        where c.event_id = ${eventId}
+          and ${after ? sql`(c.checked_in_at, c.id) < (${after.at}::timestamptz, ${after.id})` : sql`true`}
+        order by c.checked_in_at desc, c.id desc limit ${limit}`,
   );
+  return { items: rows.map(({ orderId, name, checkedInAt }) => ({ orderId, name, checkedInAt })), next: nextPage(rows, limit) };
 }

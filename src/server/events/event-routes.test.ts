@@ -82,7 +82,7 @@ describe.each(testBackends())('events on $name', (backend) => {
         headers: { 'idempotency-key': 'event-buy-1' },
       });
       expect(response.statusCode).toBe(201);
-      expect(response.json().pass).toMatchObject({ name: 'Grace Hopper', eventName: 'City Derby', amount: 12.5 });
+      expect(response.json().pass).toMatchObject({ name: 'Grace Hopper', eventName: 'City Derby', amountCents: 1250 });
       const [row] = await testRows<{ amount: number; event_id: number }>(t.database.db, sql`select amount, event_id::int from purchases`);
       expect(row).toEqual({ amount: 1250, event_id: event.id });
       const mail = await testRows(t.database.db, sql`select 1 from outbox where kind = 'purchase_confirmation'`);

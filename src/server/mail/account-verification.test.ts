@@ -29,7 +29,7 @@ describe.each(testBackends())('account verification mail on $name', (backend) =>
 
     const early = await signIn(t.shop.app, 'staff@example.com');
     expect(early.statusCode).toBe(403);
-    expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
+    expect(early.json().error.code).toBe('EMAIL_NOT_VERIFIED');
     expect(await verificationMails()).toEqual([{ recipient: 'staff@example.com', status: 'pending' }]);
 
     // Its link works: the account is verified and signs in.

@@ -1,13 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { OUTBOX_STATUSES } from '../../core/api/mail.ts';
 import { column, type Db, queryRows, runStatement } from '../db/database.ts';
+import { CURSOR_TIME_FORMAT, nextPage, type PageCursor } from '../platform/page-cursor.ts';
 
 const outboxMessage = z.object({
   id: column.integer,
   kind: z.string(),
   recipient: z.string(),
   payload: z.unknown(),
-  status: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
   attempts: z.number(),
   lastError: z.string().nullable(),
   createdAt: column.isoTimestamp,
@@ -16,22 +18,27 @@ const outboxMessage = z.object({
 /** What staff see of the email outbox, and the retries they may ask for. */
 export type OutboxMessage = z.output<typeof outboxMessage>;
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+type OutboxPage = { limit: number; status?: OutboxStatus | undefined; after?: PageCursor | undefined };
+
 /**
- * The newest messages, optionally only those in one status (older failures scroll out of the full
- * list). Ordered by the table's columns, not the `id::int` alias, so an index serves the order.
+ * The newest messages, optionally only those in one status, a page at a time by keyset on
+ * (created_at, id). Ordered by the table's columns, not an alias, so an index serves the order.
  */
-export function recentOutboxQuery(limit: number, status?: OutboxStatus): SQL {
+export function recentOutboxQuery({ limit, status, after }: OutboxPage): SQL {
   return sql`select id, kind, recipient, payload, status, attempts, last_error as "lastError",
-               created_at as "createdAt", sent_at as "sentAt"
-        from outbox ${status ? sql`where status = ${status}` : sql``}
+               created_at as "createdAt", sent_at as "sentAt",
+               to_char(created_at at time zone 'UTC', ${CURSOR_TIME_FORMAT}) as "cursorAt"
+        from outbox
+        where ${status ? sql`status = ${status}` : sql`true`}
+          and ${after ? sql`(created_at, id) < (${after.at}::timestamptz, ${after.id})` : sql`true`}
         order by outbox.created_at desc, outbox.id desc limit ${limit}`;
 }
 
-export async function recentOutbox(db: Db, limit: number, status?: OutboxStatus): Promise<OutboxMessage[]> {
-  return queryRows(db, outboxMessage, recentOutboxQuery(limit, status));
+export async function recentOutbox(db: Db, page: OutboxPage): Promise<{ items: OutboxMessage[]; next: PageCursor | null }> {
+  const rows = await queryRows(db, outboxMessage.extend({ cursorAt: z.string() }), recentOutboxQuery(page));
+  return { items: rows.map(({ cursorAt: _cursor, ...message }) => message), next: nextPage(rows, page.limit) };
 }
 
 /** Puts a failed message back in the queue with a fresh set of tries. */
@@ -64,15 +71,21 @@ const contactRequest = z.object({ id: column.integer, name: z.string(), email: z
 export type ContactRequest = z.output<typeof contactRequest>;
 
 /**
- * Contact requests, newest first, `limit` at a time; `beforeId` continues after the last one shown.
- * Ids grow with time, so the primary key serves this keyset without another index.
+ * Contact requests, newest first, `limit` at a time, continuing after the cursor's row. Ids grow
+ * with time, so the primary key serves this keyset without another index (the cursor's time is
+ * carried, as every list's is, and not needed here).
  */
-export function recentContactRequestsQuery(limit: number, beforeId?: number): SQL {
-  return sql`select id, name, email, created_at as "createdAt"
-        from contact_requests ${beforeId === undefined ? sql`` : sql`where id < ${beforeId}`}
+export function recentContactRequestsQuery(limit: number, after?: PageCursor): SQL {
+  return sql`select id, name, email, created_at as "createdAt",
+               to_char(created_at at time zone 'UTC', ${CURSOR_TIME_FORMAT}) as "cursorAt"
+        from contact_requests ${after === undefined ? sql`` : sql`where id < ${after.id}`}
         order by contact_requests.id desc limit ${limit}`;
 }
 
-export async function recentContactRequests(db: Db, limit: number, beforeId?: number): Promise<ContactRequest[]> {
-  return queryRows(db, contactRequest, recentContactRequestsQuery(limit, beforeId));
+export async function recentContactRequests(
+  db: Db,
+  page: { limit: number; after?: PageCursor | undefined },
+): Promise<{ items: ContactRequest[]; next: PageCursor | null }> {
+  const rows = await queryRows(db, contactRequest.extend({ cursorAt: z.string() }), recentContactRequestsQuery(page.limit, page.after));
+  return { items: rows.map(({ cursorAt: _cursor, ...request }) => request), next: nextPage(rows, page.limit) };
 }

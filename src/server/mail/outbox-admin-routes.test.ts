@@ -84,7 +84,7 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
         { id: expect.any(Number), name: 'Ada Lovelace', email: 'ada@example.com', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
         { id: expect.any(Number), name: 'Grace Hopper', email: 'grace@example.com', createdAt: expect.any(String) },
       ],
-      nextBefore: null,
+      nextCursor: null,
     });
 
     await testRows(
@@ -94,9 +94,9 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
     const first = (await get('/api/admin/contact-requests')).json();
     expect(first.items).toHaveLength(100);
     expect(first.items[0].name).toBe('Visitor 103');
-    const second = (await get(`/api/admin/contact-requests?before=${first.nextBefore}`)).json();
+    const second = (await get(`/api/admin/contact-requests?cursor=${first.nextCursor}`)).json();
     expect(second.items.map((item: { name: string }) => item.name)).toEqual(['Visitor 3', 'Visitor 2', 'Visitor 1', 'Ada Lovelace', 'Grace Hopper']);
-    expect(second.nextBefore).toBeNull();
-    expect((await get('/api/admin/contact-requests?before=abc')).statusCode).toBe(400);
+    expect(second.nextCursor).toBeNull();
+    expect((await get('/api/admin/contact-requests?cursor=abc')).statusCode).toBe(400);
   });
 });

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { healthz } from '../../core/api/platform.ts';
+import { route } from './api-contract.ts';
 import { ping, type Db } from '../db/database.ts';
 import type { PurchaseSpool } from '../purchases/purchase-spool.ts';
 
@@ -10,7 +12,7 @@ const PING_TIMEOUT_MS = 2000;
  * and whether the disk would take a purchase right now. It never answers 500: a fault is reported.
  */
 export function healthRoutes(app: FastifyInstance, deps: { db: Db; spool: PurchaseSpool; migrated: () => boolean }) {
-  app.get('/healthz', async (_request, reply) => {
+  route(app, healthz, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const [spool, answers] = await Promise.all([
       deps.spool.status(),

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_EVENT_TYPE, PASS_PRICE_CENTS } from '../../core/constants.ts';
+import { DEFAULT_EVENT_TYPE } from '../../core/constants.ts';
 import { API_ERRORS } from '../../core/messages.ts';
-import { formatTimestamp, newPassId, type PurchaseInput, type PurchaseResponse } from '../../core/purchase.ts';
+import { formatTimestamp, newPassId, type PurchaseResponse } from '../../core/purchase.ts';
+import type { PurchaseOrder } from './catalog.ts';
 import type { Db } from '../db/database.ts';
 import { responseOf, type PurchaseRecord } from './purchase-record.ts';
 import { purchaseWriter } from './purchase-writer.ts';
@@ -15,10 +16,12 @@ import { fingerprintOf, type IdempotencyStore, type KeyedRequest, passIdFor, pay
 /** A freshly drawn pass ID collides with a stored one about once in 10^12 sales; a few draws suffice. */
 const MAX_ID_DRAWS = 5;
 
-/** What is being bought: the home flow's pass, or (with eventId and its price) one event's. */
-export interface PurchaseOrder extends PurchaseInput {
-  eventId?: number;
-  priceCents?: number;
+/**
+ * What a key's fingerprint is taken of: the order as it has always been hashed (the home pass
+ * without its price, an event's pass with it), so keys stored before the catalog still match.
+ */
+function fingerprintedOrder({ name, email, eventName, eventId, priceCents }: PurchaseOrder) {
+  return eventId === null ? { name, email, eventName } : { name, email, eventName, eventId, priceCents };
 }
 
 export interface PurchaseServiceDeps {
@@ -55,7 +58,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
   const writer = purchaseWriter(deps.db);
 
   async function buy(input: PurchaseOrder, idempotencyKey?: string): Promise<PurchaseOutcome> {
-    const fingerprint = fingerprintOf(input);
+    const fingerprint = fingerprintOf(fingerprintedOrder(input));
     const idempotency = idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint };
     if (idempotency) {
       const claim = await deps.idempotency.claim(idempotency.key, fingerprint);
@@ -68,9 +71,9 @@ export function purchaseService(deps: PurchaseServiceDeps) {
 
     let answered = false;
     try {
-      const provider = input.eventId !== undefined && deps.eventPayment ? deps.eventPayment : deps.payment;
+      const provider = input.eventId !== null && deps.eventPayment ? deps.eventPayment : deps.payment;
       const payment = await provider.charge({
-        amountCents: input.priceCents ?? PASS_PRICE_CENTS,
+        amountCents: input.priceCents,
         // A retry of the same key and body charges the same reference, which a real provider answers
         // without charging twice; a purchase without a key is a purchase of its own.
         reference: idempotency ? paymentReferenceFor(idempotency) : randomUUID(),
@@ -89,7 +92,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
 
   async function store(input: PurchaseOrder, idempotency: KeyedRequest | undefined): Promise<PurchaseOutcome> {
     const moment = now();
-    const amountCents = input.priceCents ?? PASS_PRICE_CENTS;
+    const amountCents = input.priceCents;
     const idFor = (draw: number) => (idempotency ? passIdFor(idempotency, draw) : newId());
     const recordFor = (id: string): PurchaseRecord => ({
       pass: {
@@ -105,7 +108,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
       amountCents,
       verificationUrl: deps.passCodes.verificationUrl(id),
       saved: true,
-      ...(input.eventId === undefined ? {} : { eventId: input.eventId }),
+      ...(input.eventId === null ? {} : { eventId: input.eventId }),
       ...(idempotency ? { idempotency } : {}),
     });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { encodeQuarantineCursor, recordQuarantine } from './quarantine-queries.ts';
+import { recordQuarantine } from './quarantine-queries.ts';
+import { encodePageCursor } from '../platform/page-cursor.ts';
 import { purchaseRecord } from '../test-support/purchase-records.ts';
 import { staffSession } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
@@ -95,9 +96,9 @@ describe.each(testBackends())('staff list of held purchases on $name', (backend)
 
   it.each([
     ['a cursor it never gave out', `${URL}?cursor=abc`, 'cursor: not a cursor this list gave out'],
-    ['a cursor with an impossible date', `${URL}?cursor=${encodeQuarantineCursor({ at: '2026-02-30T00:00:00.000000Z', id: 1 })}`, 'cursor: not a cursor this list gave out'],
+    ['a cursor with an impossible date', `${URL}?cursor=${encodePageCursor({ at: '2026-02-30T00:00:00.000000Z', id: 1 })}`, 'cursor: not a cursor this list gave out'],
     ['a cursor of NUL', `${URL}?cursor=%00`, 'cursor: not a cursor this list gave out'],
-    ['an unknown parameter', `${URL}?limit=5`, expect.stringContaining('limit')],
+    ['an unknown parameter', `${URL}?sort=asc`, expect.stringContaining('sort')],
     ['a cursor too long', `${URL}?cursor=${'A'.repeat(201)}`, expect.stringContaining('cursor')],
   ])('answers 400 with a clear message to %s', async (_label, url, message) => {
     const response = await get(url);

@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { check } from '../../core/validation.ts';
+import { listHeldPurchases } from '../../core/api/staff.ts';
 import type { Db } from '../db/database.ts';
-import { countQuarantined, decodeQuarantineCursor, encodeQuarantineCursor, listQuarantined } from './quarantine-queries.ts';
-import { ApiError } from '../errors.ts';
-
-const listQuery = z.strictObject({ cursor: z.string().max(200).optional() });
-
-const PAGE_SIZE = 50;
+import { route } from '../platform/api-contract.ts';
+import { decodePageCursor, nextCursor } from '../platform/page-cursor.ts';
+import { countQuarantined, listQuarantined } from './quarantine-queries.ts';
 
 /**
  * Held purchases: spooled purchases the database refused on replay. Each buyer was told their pass
@@ -15,12 +11,9 @@ const PAGE_SIZE = 50;
  */
 export function quarantineAdminRoutes(admin: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
-  admin.get('/api/admin/quarantined-purchases', async (request) => {
-    const query = check(listQuery, request.query);
-    if (!query.ok) throw new ApiError(400, query.code, query.message);
-    const cursor = query.value.cursor ? decodeQuarantineCursor(query.value.cursor) : undefined;
-    if (cursor === null) throw new ApiError(400, 'invalid_request', 'cursor: not a cursor this list gave out');
-    const [page, total] = await Promise.all([listQuarantined(db, { limit: PAGE_SIZE, cursor }), countQuarantined(db)]);
-    return { items: page.items, nextCursor: page.next ? encodeQuarantineCursor(page.next) : null, total };
+  route(admin, listHeldPurchases, async (request) => {
+    const { limit, cursor } = request.query;
+    const [page, total] = await Promise.all([listQuarantined(db, { limit, cursor: decodePageCursor(cursor) }), countQuarantined(db)]);
+    return { items: page.items, nextCursor: nextCursor(page.next), total };
   });
 }

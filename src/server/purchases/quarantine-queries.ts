@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type HeldPurchaseReason, parseHeldReason } from '../../core/held-purchases.ts';
 import { column, type Db, queryRows, runStatement } from '../db/database.ts';
+import { CURSOR_TIME_FORMAT, nextPage, type PageCursor } from '../platform/page-cursor.ts';
 import type { PurchaseRecord } from './purchase-record.ts';
 
 /** How much of the database's own message is kept beside the reason code. */
@@ -64,40 +65,13 @@ export interface QuarantinedPurchase {
   hasIdempotencyKey: boolean;
 }
 
-/** Where the next page starts: the last row's (quarantined_at, id), quarantined_at to the microsecond. */
-export interface QuarantineCursor {
-  at: string;
-  id: number;
-}
-
-const UTC_MICROS = `YYYY-MM-DD"T"HH24:MI:SS.US"Z"`;
-const CURSOR_AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
-
-export function encodeQuarantineCursor(cursor: QuarantineCursor): string {
-  return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
-}
-
-/** The cursor a page gave out, or null for anything else (an impossible date included). */
-export function decodeQuarantineCursor(text: string): QuarantineCursor | null {
-  const [at, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || !at || !id || !/^\d{1,15}$/.test(id)) return null;
-  const parts = CURSOR_AT.exec(at);
-  if (!parts) return null;
-  // Date.UTC rolls 2026-02-30 over to March 2: a date that does not round-trip does not exist.
-  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [number, number, number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  if (year < 1 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  if (date.getUTCHours() !== hour || date.getUTCMinutes() !== minute || date.getUTCSeconds() !== second) return null;
-  return { at, id: Number(id) };
-}
-
 /** The query behind one page; exported so a test can check its plan reads quarantined_purchases_at_idx in order. */
-export function quarantinedPageQuery(options: { limit: number; cursor?: QuarantineCursor | undefined }): SQL {
+export function quarantinedPageQuery(options: { limit: number; cursor?: PageCursor | undefined }): SQL {
   const after = options.cursor
     ? sql`(quarantined_at, id) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`
     : sql`true`;
   return sql`select id, order_id as "orderId", reason, record,
-                    to_char(quarantined_at at time zone 'UTC', ${UTC_MICROS}) as "cursorAt"
+                    to_char(quarantined_at at time zone 'UTC', ${CURSOR_TIME_FORMAT}) as "cursorAt"
              from quarantined_purchases
              where ${after}
              order by quarantined_purchases.quarantined_at desc, quarantined_purchases.id desc
@@ -129,8 +103,8 @@ function readRecord(json: string): Pick<QuarantinedPurchase, 'name' | 'email' | 
 /** Held purchases, newest first, by keyset on (quarantined_at, id). */
 export async function listQuarantined(
   db: Db,
-  options: { limit: number; cursor?: QuarantineCursor | undefined },
-): Promise<{ items: QuarantinedPurchase[]; next: QuarantineCursor | null }> {
+  options: { limit: number; cursor?: PageCursor | undefined },
+): Promise<{ items: QuarantinedPurchase[]; next: PageCursor | null }> {
   const rows = await queryRows(
     db,
     z.object({ id: column.integer, orderId: z.string(), reason: z.string(), record: z.string(), cursorAt: z.string() }),
@@ -143,8 +117,7 @@ export async function listQuarantined(
     quarantinedAt: new Date(row.cursorAt).toISOString(),
     ...readRecord(row.record),
   }));
-  const last = rows.at(-1);
-  return { items, next: rows.length === options.limit && last ? { at: last.cursorAt, id: last.id } : null };
+  return { items, next: nextPage(rows, options.limit) };
 }
 
 export async function countQuarantined(db: Db): Promise<number> {

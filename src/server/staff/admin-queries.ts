@@ -1,46 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { column, type Db, queryRows } from '../db/database.ts';
-
-export interface PurchaseRow {
-  id: number;
-  name: string;
-  email: string;
-  eventName: string;
-  eventType: string;
-  /** Cents. */
-  amount: number;
-  orderId: string;
-  createdAt: string;
-}
-
-/** Where the next page starts: the last row's (created_at, id), created_at to the microsecond. */
-export interface PurchaseCursor {
-  createdAt: string;
-  id: number;
-}
-
-export function encodeCursor(cursor: PurchaseCursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
-}
-
-/**
- * The cursor a page gave out, or null for anything else: a time that is not a real instant
- * (2026-02-30, year 0000, hour 24) or an id past the safe integers would otherwise reach
- * PostgreSQL's cast and fail there, as a 500.
- */
-export function decodeCursor(text: string): PurchaseCursor | null {
-  const parts = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  const [createdAt, id] = parts;
-  if (parts.length !== 2 || !createdAt || !id || !/^\d{1,16}$/.test(id) || !Number.isSafeInteger(Number(id))) return null;
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z$/.exec(createdAt);
-  // A real instant prints back as itself to the millisecond; 2026-02-30 would print as March 2.
-  const instant = match ? new Date(`${match[1]}Z`) : null;
-  if (!instant || Number.isNaN(instant.getTime()) || instant.getUTCFullYear() < 1 || instant.toISOString() !== `${match![1]}Z`) return null;
-  return { createdAt, id: Number(id) };
-}
-
-const UTC_MICROS = `YYYY-MM-DD"T"HH24:MI:SS.US"Z"`;
+import { CURSOR_TIME_FORMAT, nextPage, type PageCursor } from '../platform/page-cursor.ts';
 
 /** Case-insensitive "contains" on name, email or event, or the exact order ID. */
 function searchFilter(q: string | undefined): SQL {
@@ -49,16 +10,16 @@ function searchFilter(q: string | undefined): SQL {
   return sql`(name ilike ${pattern} or email ilike ${pattern} or event_name ilike ${pattern} or order_id = ${q.toUpperCase()})`;
 }
 
-type PageOptions = { limit: number; after?: PurchaseCursor | undefined; q?: string | undefined };
+type PageOptions = { limit: number; after?: PageCursor | undefined; q?: string | undefined };
 
 /** The query behind one page; exported so a test can check its plan reads the index in order. */
 export function purchasePageQuery(options: PageOptions): SQL {
   const after = options.after
-    ? sql`(created_at, id) < (${options.after.createdAt}::timestamptz, ${options.after.id})`
+    ? sql`(created_at, id) < (${options.after.at}::timestamptz, ${options.after.id})`
     : sql`true`;
-  return sql`select id, name, email, event_name as "eventName", event_type as "eventType", amount,
+  return sql`select id, name, email, event_name as "eventName", event_type as "eventType", amount as "amountCents",
                     order_id as "orderId",
-                    to_char(created_at at time zone 'UTC', ${UTC_MICROS}) as "cursorAt"
+                    to_char(created_at at time zone 'UTC', ${CURSOR_TIME_FORMAT}) as "cursorAt"
              from purchases
              where ${after} and ${searchFilter(options.q)}
              order by purchases.created_at desc, purchases.id desc
@@ -71,21 +32,23 @@ const purchasePageRow = z.object({
   email: z.string(),
   eventName: z.string(),
   eventType: z.string(),
-  amount: z.number(),
+  amountCents: z.number(),
   orderId: z.string(),
   /** created_at to the microsecond, as the cursor carries it. */
   cursorAt: z.string(),
 });
 
+/** A purchase as the staff list shows it (the API's PurchaseRecord). */
+export type PurchaseRow = Omit<z.output<typeof purchasePageRow>, 'cursorAt'> & { createdAt: string };
+
 /**
  * One page of purchases, newest first, by keyset on (created_at, id): every page is an index
  * range scan, however deep, so the list stays fast at millions of rows.
  */
-export async function purchasePage(db: Db, options: PageOptions): Promise<{ items: PurchaseRow[]; next: PurchaseCursor | null }> {
+export async function purchasePage(db: Db, options: PageOptions): Promise<{ items: PurchaseRow[]; next: PageCursor | null }> {
   const rows = await queryRows(db, purchasePageRow, purchasePageQuery(options));
   const items = rows.map(({ cursorAt, ...row }) => ({ ...row, createdAt: new Date(cursorAt).toISOString() }));
-  const last = rows.at(-1);
-  return { items, next: rows.length === options.limit && last ? { createdAt: last.cursorAt, id: last.id } : null };
+  return { items, next: nextPage(rows, options.limit) };
 }
 
 export interface PurchaseStats {

@@ -124,7 +124,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
           email: 'ada@example.com',
           eventName: 'City Derby',
           eventType: 'general',
-          amount: 300,
+          amountCents: 300,
           orderId: 'D000000001',
           createdAt: '2026-11-20T12:00:00.000Z',
         },

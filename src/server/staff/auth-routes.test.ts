@@ -34,7 +34,7 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
 
     const early = await signIn(t.shop.app, 'staff@example.com');
     expect(early.statusCode).toBe(403);
-    expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
+    expect(early.json().error.code).toBe('EMAIL_NOT_VERIFIED');
 
     const verified = await t.shop.app.inject({ method: 'GET', url: await verificationLink(t.database.db, 'staff@example.com') });
     expect(verified.statusCode).toBeLessThan(400);
@@ -53,17 +53,17 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
     await staffSession(t.shop.app, t.database.db, 'staff@example.com');
     const again = await signUp(t.shop.app, 'staff@example.com');
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ code: 'USER_ALREADY_EXISTS', message: 'User already registered' });
+    expect(again.json()).toEqual({ error: { code: 'USER_ALREADY_EXISTS', message: 'User already registered' } });
 
     const wrong = await signIn(t.shop.app, 'staff@example.com', 'not the password');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    expect(wrong.json().error.code).toBe('INVALID_EMAIL_OR_PASSWORD');
   });
 
   it('refuses passwords shorter than 6 characters', async () => {
     const response = await signUp(t.shop.app, 'short@example.com', '12345');
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('PASSWORD_TOO_SHORT');
+    expect(response.json().error.code).toBe('PASSWORD_TOO_SHORT');
   });
 
   it('stores the password as an argon2id hash (m=19 MiB, t=2, p=1)', async () => {

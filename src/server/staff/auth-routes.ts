@@ -1,7 +1,11 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_ENDPOINTS } from '../../core/api/auth.ts';
+import type { Endpoint } from '../../core/api/contract.ts';
+import { me } from '../../core/api/staff.ts';
 import { API_ERRORS } from '../../core/messages.ts';
-import { AUTH_VALIDATION } from '../../core/staff-messages.ts';
+import { route } from '../platform/api-contract.ts';
+import { AUTH_NOTICES, AUTH_VALIDATION } from '../../core/staff-messages.ts';
 import type { Auth } from './auth.ts';
 import { isAdmin, sessionUser } from './staff.ts';
 import { emailTaken } from './staff-queries.ts';
@@ -85,6 +89,24 @@ function ownOrigin(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * better-auth answers an error as `{code?, message}`; the API answers every error as
+ * `{error: {code, message}}` (ADR 0010), with better-auth's code kept (EMAIL_NOT_VERIFIED, ...).
+ */
+function inEnvelope(text: string, status: number): string {
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: its words (if any) become the message.
+  }
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; message?: unknown; error?: unknown };
+  if (typeof fields.error === 'object' && fields.error !== null) return text;
+  const code = typeof fields.code === 'string' && fields.code ? fields.code : status === 401 ? 'unauthenticated' : 'auth_refused';
+  const message = typeof fields.message === 'string' && fields.message ? fields.message : body === null && text ? text.slice(0, 200) : AUTH_NOTICES.unexpected;
+  return JSON.stringify({ error: { code, message } });
+}
+
+/**
  * Hands a request to better-auth as a Fetch Request on PUBLIC_URL (never on the Host header: links
  * in its mail and the callback URLs it trusts follow that URL) and copies its answer back.
  */
@@ -112,18 +134,19 @@ async function forward(auth: Auth, publicOrigin: string, target: string, request
   // Each cookie must stay its own header, or browsers see one merged, broken cookie.
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  return reply.send(response.body ? await response.text() : null);
+  const text = response.body ? await response.text() : '';
+  // Sent as text, as better-auth wrote it (an empty body stays empty, not a JSON null).
+  return reply.send(response.status >= 400 ? inEnvelope(text, response.status) : text);
 }
 
 export function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; limits: ShopLimits; publicUrl: string }) {
   const publicOrigin = new URL(deps.publicUrl).origin;
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    handler: async (request, reply) => {
+  for (const endpoint of AUTH_ENDPOINTS) {
+    route(app, endpoint as Endpoint, async (request, reply) => {
       const queryAt = request.url.indexOf('?');
       const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+      // The router matched the path as written; better-auth resolves it again (see CANONICAL_PATH).
       if (!CANONICAL_PATH.test(path)) throw new ApiError(404, 'not_found', API_ERRORS.notFound);
       const query = queryAt < 0 ? '' : request.url.slice(queryAt);
       checkValues([...new URLSearchParams(query)].flat());
@@ -133,15 +156,15 @@ export function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; lim
           const email = emailOf(path, request.body);
           await deps.limits.auth(reply, request.ip, email);
           if (path === '/api/auth/sign-up/email' && (await emailTaken(deps.db, email))) {
-            return reply.code(422).send({ code: 'USER_ALREADY_EXISTS', message: 'User already registered' });
+            throw new ApiError(422, 'USER_ALREADY_EXISTS', 'User already registered');
           }
         }
       }
       return forward(deps.auth, publicOrigin, `${path}${query}`, request, reply);
-    },
-  });
+    });
+  }
 
-  app.get('/api/me', async (request, reply) => {
+  route(app, me, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const user = await sessionUser(deps.auth, request, reply).catch(() => null);
     return { user, isAdmin: user ? await isAdmin(deps.db, user.id) : false };

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { contactInputSchema } from '../contact.ts';
+import { ERRORS, endpoint, idParams, pageOf, pageQuery, timestamp } from './contract.ts';
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+export const contact = endpoint({
+  method: 'POST',
+  path: '/api/contact',
+  summary: 'Ask for a confirmation email (the Get in Touch form)',
+  tag: 'mail',
+  access: 'public',
+  body: contactInputSchema.meta({ id: 'ContactRequest' }),
+  success: { status: 202, schema: z.object({ ok: z.literal(true) }), description: 'The confirmation email is queued' },
+  errors: {
+    400: ERRORS.invalid,
+    415: 'The body is not application/json (error.code unsupported_media_type)',
+    429: `${ERRORS.limited}; or recipient_rate_limited when this address was just mailed`,
+  },
+});
+
+export const outboxMessageSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.string(),
+    recipient: z.string(),
+    subject: z.string(),
+    status: z.enum(OUTBOX_STATUSES),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    createdAt: timestamp,
+    sentAt: timestamp.nullable(),
+  })
+  .meta({ id: 'OutboxMessage' });
+
+export const listOutbox = endpoint({
+  method: 'GET',
+  path: '/api/admin/outbox',
+  summary: 'The email outbox, newest first, optionally one status only',
+  tag: 'mail',
+  access: 'admin',
+  query: z.strictObject({ status: z.enum(OUTBOX_STATUSES).optional(), ...pageQuery({ limit: 100, max: 200 }) }),
+  success: { status: 200, schema: pageOf(outboxMessageSchema), description: 'One page of messages' },
+  errors: { 400: ERRORS.invalid, 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+});
+
+export const retryOutboxMessage = endpoint({
+  method: 'POST',
+  path: '/api/admin/outbox/:id/retry',
+  summary: 'Send a failed message again',
+  tag: 'mail',
+  access: 'admin',
+  params: idParams,
+  success: { status: 200, schema: z.object({ ok: z.literal(true) }), description: 'Queued again' },
+  errors: {
+    400: ERRORS.invalid,
+    401: ERRORS.signedOut,
+    403: ERRORS.notAdmin,
+    404: 'No message with that id (error.code not_found)',
+    409: 'The message has not failed (error.code not_failed)',
+  },
+});
+
+export const retryFailedOutbox = endpoint({
+  method: 'POST',
+  path: '/api/admin/outbox/retry-failed',
+  summary: 'Send every failed message again',
+  tag: 'mail',
+  access: 'admin',
+  success: { status: 200, schema: z.object({ queued: z.number().int() }), description: 'How many were queued again' },
+  errors: { 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+});
+
+export const contactRequestSchema = z
+  .object({ id: z.number().int(), name: z.string(), email: z.string(), createdAt: timestamp })
+  .meta({ id: 'ContactRequestRecord' });
+
+export const listContactRequests = endpoint({
+  method: 'GET',
+  path: '/api/admin/contact-requests',
+  summary: 'Contact requests, newest first',
+  tag: 'mail',
+  access: 'admin',
+  query: z.strictObject(pageQuery({ limit: 100, max: 200 })),
+  success: { status: 200, schema: pageOf(contactRequestSchema), description: 'One page of contact requests' },
+  errors: { 400: ERRORS.invalid, 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+});

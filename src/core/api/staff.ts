@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { HELD_PURCHASE_REASONS } from '../held-purchases.ts';
+import { ERRORS, endpoint, pageOf, pageQuery, timestamp } from './contract.ts';
+
+const SEARCH_CONTROL_CHARACTERS = 'q: the search may not contain control characters or broken characters';
+
+export const me = endpoint({
+  method: 'GET',
+  path: '/api/me',
+  summary: 'Who is signed in, and whether they are an admin',
+  tag: 'staff',
+  access: 'public',
+  success: {
+    status: 200,
+    schema: z
+      .object({ user: z.object({ id: z.string(), email: z.string() }).nullable(), isAdmin: z.boolean() })
+      .meta({ id: 'Session' }),
+    description: 'user is null when nobody is signed in',
+  },
+  errors: {},
+});
+
+export const statsSchema = z
+  .object({
+    totalPurchases: z.number().int(),
+    totalRevenueCents: z.number().int(),
+    mostPopularSport: z.string().nullable(),
+    todaysSales: z.number().int().describe('Purchases since midnight in the shop’s time zone'),
+  })
+  .meta({ id: 'PurchaseStats' });
+
+export const purchaseStats = endpoint({
+  method: 'GET',
+  path: '/api/admin/stats',
+  summary: 'The stat cards: purchases, revenue, most popular sport, today’s sales',
+  tag: 'staff',
+  access: 'admin',
+  success: { status: 200, schema: statsSchema, description: 'The figures' },
+  errors: { 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+});
+
+export const purchaseRecordSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    eventName: z.string(),
+    eventType: z.string(),
+    amountCents: z.number().int(),
+    orderId: z.string(),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'PurchaseRecord' });
+
+export const listPurchases = endpoint({
+  method: 'GET',
+  path: '/api/admin/purchases',
+  summary: 'Purchases, newest first, optionally searched by name, email, event or order ID',
+  tag: 'staff',
+  access: 'admin',
+  query: z.strictObject({
+    ...pageQuery({ limit: 50, max: 200 }),
+    q: z
+      .string()
+      .trim()
+      .max(100)
+      // PostgreSQL cannot take NUL in a text parameter, nor a lone surrogate; no search needs them.
+      .refine((q) => !/[\p{Cc}\p{Cs}]/u.test(q), SEARCH_CONTROL_CHARACTERS)
+      .optional()
+      .transform((q) => q || undefined),
+  }),
+  success: { status: 200, schema: pageOf(purchaseRecordSchema), description: 'One page of purchases' },
+  errors: { 400: ERRORS.invalid, 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+});
+
+export const exportPurchases = endpoint({
+  method: 'GET',
+  path: '/api/admin/purchases.csv',
+  summary: 'Every purchase as CSV (SPEC: {product}-purchases-{date}.csv), streamed',
+  tag: 'staff',
+  access: 'admin',
+  success: { status: 200, schema: undefined, contentType: 'text/csv', description: 'The CSV file, as an attachment' },
+  errors: { 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+});
+
+export const heldPurchaseSchema = z
+  .object({
+    id: z.number().int(),
+    orderId: z.string(),
+    reason: z.enum([...HELD_PURCHASE_REASONS, 'other']),
+    detail: z.string().nullable().describe('The database’s own words, when the replay kept them'),
+    quarantinedAt: timestamp,
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    eventName: z.string().nullable(),
+    amountCents: z.number().int().nullable(),
+    purchaseDate: z.string().nullable(),
+    hasIdempotencyKey: z.boolean(),
+  })
+  .meta({ id: 'HeldPurchase' });
+
+export const listHeldPurchases = endpoint({
+  method: 'GET',
+  path: '/api/admin/quarantined-purchases',
+  summary: 'Held purchases: sold and confirmed, but refused by the database on replay',
+  tag: 'staff',
+  access: 'admin',
+  query: z.strictObject(pageQuery({ limit: 50, max: 200 })),
+  success: {
+    status: 200,
+    schema: pageOf(heldPurchaseSchema).extend({ total: z.number().int().describe('How many are held in all') }),
+    description: 'One page of held purchases and their total',
+  },
+  errors: { 400: ERRORS.invalid, 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+});
