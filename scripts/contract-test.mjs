@@ -388,6 +388,24 @@ function operationMatcher(spec) {
   };
 }
 
+/** The body of a response in newman's summary (a postman-collection Response). */
+const bodyText = (response) => (typeof response.text === 'function' ? response.text() : '') ?? '';
+
+/** Every error answer, documented status or `default`, is `{"error":{"code":string,"message":string}}` and nothing else. */
+function isErrorEnvelope(response) {
+  try {
+    const body = JSON.parse(bodyText(response));
+    return (
+      Object.keys(body).length === 1 &&
+      typeof body.error?.code === 'string' &&
+      typeof body.error.message === 'string' &&
+      Object.keys(body.error).length === 2
+    );
+  } catch {
+    return false;
+  }
+}
+
 function analyse(spec, summary) {
   const matcher = operationMatcher(spec);
   const perOperation = new Map(matcher.operations.map((operation) => [operation.key, { operation, requests: 0, answered: new Set() }]));
@@ -404,6 +422,9 @@ function analyse(spec, summary) {
       continue;
     }
     if (code >= 500) problems.push(`server error ${code}: ${name} (${method} ${urlPath})`);
+    if (code >= 400 && !isErrorEnvelope(execution.response)) {
+      problems.push(`error ${code} not in the envelope: ${name} (${method} ${urlPath}): ${bodyText(execution.response).slice(0, 200)}`);
+    }
     const operation = matcher.find(method, urlPath);
     if (!operation) {
       problems.push(`not in the document: ${name} (${method} ${urlPath}) answered ${code}`);
