@@ -3,7 +3,7 @@
 // and variation tests) and newman (which runs it). Fails on any failed assertion, any 5xx, and any
 // documented (path, method, status) that no request was answered with.
 //
-// Usage: npm run test:contract   [-- --spec path/to/openapi.json to test against a local document]
+// Usage: npm run test:contract   (after npm run build; it builds when dist/server/main.js is missing)
 // Writes the document, the collection, newman's report and each server's log to test-results/contract/.
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { simpleParser } from 'mailparser';
 import newman from 'newman';
@@ -32,7 +32,6 @@ const PAYMENT_DELAY_MS = 1000;
 const CONCURRENT_HEAD_START_MS = 250;
 
 const started = Date.now();
-const { values: args } = parseArgs({ options: { spec: { type: 'string' } } });
 const children = new Set();
 const cleanups = [];
 
@@ -321,11 +320,6 @@ async function seed(main, faults, smtp) {
   };
 }
 
-async function loadSpec(main) {
-  if (args.spec) return JSON.parse(await readFile(resolve(args.spec), 'utf8'));
-  return (await expectStatus('GET /api/openapi.json', call(main, 'GET', '/api/openapi.json'), 200)).json;
-}
-
 function generateCollection(specFile, configFile, collectionFile) {
   // Portman runs in the output folder: anything it writes beside the collection stays there.
   const result = spawnSync(
@@ -492,7 +486,7 @@ async function main() {
   ]);
   log(`shops up: main ${main.url}, faults ${faults.url} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
-  const spec = await loadSpec(main);
+  const spec = (await expectStatus('GET /api/openapi.json', call(main, 'GET', '/api/openapi.json'), 200)).json;
   const specFile = join(out, 'openapi.json');
   const configFile = join(out, 'portman-config.json');
   const collectionFile = join(out, 'collection.json');
