@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../core/api/auth.ts';
 import { updateEvent } from '../../core/api/events.ts';
 import { exportPurchases, listPurchases, purchaseStats } from '../../core/api/staff.ts';
-import { call, download, fileNameFrom, urlOf } from './api-client.ts';
+import { ApiError, call, download, failureToReport, fileNameFrom, urlOf, type ApiFailure } from './api-client.ts';
 import { queryClient, SESSION_KEY } from './query-client.ts';
 import { answer } from './fake-server.ts';
 
@@ -110,5 +110,17 @@ describe('download', () => {
       },
     });
     expect(await download(exportPurchases, {}, { fetch: async () => new Response(body) })).toMatchObject({ ok: false, kind: 'network' });
+  });
+});
+
+describe('failureToReport', () => {
+  const failure = (kind: ApiFailure['kind']): ApiFailure => ({ ok: false, kind, status: 0, code: '', message: '' });
+
+  it('tells of a lost connection or a refusal, from a result or a query error, but not of a lost session or a call given up', () => {
+    expect(failureToReport(failure('network'))).toEqual(failure('network'));
+    expect(failureToReport(new ApiError(failure('server')))).toEqual(failure('server'));
+    expect(failureToReport(failure('unauthorized'))).toBeNull();
+    expect(failureToReport(new ApiError(failure('aborted')))).toBeNull();
+    expect(failureToReport(new Error('CancelledError'))).toBeNull();
   });
 });

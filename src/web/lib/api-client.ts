@@ -150,6 +150,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The failure a screen should tell of, from a result or a query's error; null when there is none
+ * to tell: the caller gave up, or the session was lost (the guards show sign-in or Access Denied).
+ */
+export function failureToReport(failed: ApiFailure | Error): ApiFailure | null {
+  const failure = failed instanceof ApiError ? failed.failure : failed instanceof Error ? null : failed;
+  return failure && failure.kind !== 'aborted' && failure.kind !== 'unauthorized' ? failure : null;
+}
+
 /** The data of a call, or its failure thrown as an ApiError. */
 export async function unwrap<T>(result: Promise<ApiResult<T>>): Promise<T> {
   const settled = await result;

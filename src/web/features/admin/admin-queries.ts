@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ADMIN_NOTICES } from '../../../core/staff-messages.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { failureToReport } from '../../lib/api-client.ts';
 import { STAFF_DATA_KEY } from '../../lib/query-client.ts';
 
 /** Every admin panel query's key starts with this, so Refresh reads them all again. */
@@ -14,10 +14,9 @@ export const ADMIN_KEY = STAFF_DATA_KEY;
  * One toast id, so a failing stats call and a failing list call show one notice, not two.
  */
 export function reportLoadFailure(error: Error, serverErrorTitle: string = ADMIN_NOTICES.loadFailed): void {
-  if (!(error instanceof ApiError)) return;
-  const { kind } = error.failure;
-  if (kind === 'aborted' || kind === 'unauthorized') return;
-  const title = kind === 'network' ? ADMIN_NOTICES.connectFailed : serverErrorTitle;
+  const failure = failureToReport(error);
+  if (!failure) return;
+  const title = failure.kind === 'network' ? ADMIN_NOTICES.connectFailed : serverErrorTitle;
   toast.error(title, { id: `admin-load-failure-${title}` });
 }
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckInResult } from '../../../core/events.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { failureToReport } from '../../lib/api-client.ts';
 import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../lib/staff-events.ts';
 import { checkPass, CHECK_INS_KEY, useCheckIns, type CheckOutcome } from './check-in-queries.ts';
 import { chooseEventId, codeFromText } from './check-in-code.ts';
@@ -42,12 +42,11 @@ function buzz(result: CheckInResult) {
 /** A failed read says so in a toast; a lost session needs none (the guard shows sign-in or Access Denied). */
 function reportFailure(what: string) {
   return (error: Error) => {
-    if (!(error instanceof ApiError)) return;
-    const { kind, message } = error.failure;
-    if (kind === 'aborted' || kind === 'unauthorized') return;
+    const failure = failureToReport(error);
+    if (!failure) return;
     toast.error(what, {
       id: `check-in-${what}`,
-      description: kind === 'network' ? 'The shop could not be reached. Check the connection.' : message || undefined,
+      description: failure.kind === 'network' ? 'The shop could not be reached. Check the connection.' : failure.message || undefined,
     });
   };
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ResponseOf } from '../../../../core/api/contract.ts';
 import { listOutbox, retryFailedOutbox, retryOutboxMessage } from '../../../../core/api/mail.ts';
-import { call, unwrap, type ApiFailure } from '../../../lib/api-client.ts';
+import { call, failureToReport, unwrap, type ApiFailure } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, reportsLoadFailure } from '../admin-queries.ts';
 import { listStatus } from '../list-parts.tsx';
 
@@ -18,8 +18,9 @@ export function outboxQuery(failedOnly: boolean) {
 }
 
 /** A refused retry is said in a toast; a lost session needs none (the guard shows sign-in). */
-function reportRetryFailure(failure: ApiFailure) {
-  if (failure.kind === 'unauthorized') return;
+function reportRetryFailure(result: ApiFailure) {
+  const failure = failureToReport(result);
+  if (!failure) return;
   toast.error('Retry failed', {
     description: failure.message || (failure.kind === 'network' ? 'The shop could not be reached.' : undefined),
   });
