@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_PATTERN } from './constants.ts';
 import { VALIDATION } from './messages.ts';
+import { samplePass } from './sample-pass.ts';
 import {
   fileSlug,
   formatTimestamp,
@@ -8,7 +9,6 @@ import {
   purchaseInputSchema,
   receiptFileName,
   receiptText,
-  type Pass,
 } from './purchase.ts';
 import { check } from './validation.ts';
 
@@ -174,16 +174,7 @@ describe('pass ID', () => {
 });
 
 describe('receipt', () => {
-  const pass: Pass = {
-    id: 'ABCDEF0123',
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    eventName: 'City Derby',
-    eventType: 'general',
-    amount: 3,
-    timestamp: 'Nov 22, 2026, 2:05 PM UTC',
-    purchaseDate: '2026-11-22T14:05:00.000Z',
-  };
+  const pass = samplePass();
 
   it('is named after the product and the pass ID', () => {
     expect(receiptFileName('SkipPass', pass.id)).toBe('skippass-pass-ABCDEF0123.txt');

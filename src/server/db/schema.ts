@@ -11,9 +11,14 @@ import {
   smallint,
   text,
   timestamp,
+  type AnyPgColumn,
+  type PgColumnBuilderBase,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+
+/** Every time column: timestamptz, read as a Date. */
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Code points a 100-character text column holds. The app counts what a reader sees (grapheme
@@ -35,7 +40,7 @@ export const purchases = pgTable(
     eventType: text('event_type').notNull().default('general'),
     amount: integer('amount').notNull(),
     orderId: varchar('order_id', { length: 10 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** Set when bought through an event's own page; home-flow passes are valid for all events. */
     eventId: bigint('event_id', { mode: 'number' }).references(() => events.id),
   },
@@ -84,10 +89,10 @@ export const outbox = pgTable(
     payload: jsonb('payload').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
   },
   (table) => [
     uniqueIndex('outbox_kind_ref_key').on(table.kind, table.ref),
@@ -112,9 +117,9 @@ export const idempotencyKeys = pgTable(
     /** Set when the first request finished; null while it is still in progress. */
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lockedUntil: timestamptz('locked_until').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [index('idempotency_keys_expires_at_idx').on(table.expiresAt)],
 );
@@ -127,73 +132,77 @@ export const contactRequests = pgTable(
     name: varchar('name', { length: TEXT_COLUMN_MAX }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),
     clientIp: text('client_ip'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [index('contact_requests_email_created_at_idx').on(sql`lower(${table.email})`, table.createdAt)],
 );
 
 /* Staff accounts, managed by better-auth. Property names are the ones better-auth asks for. */
+/** The staff account a row belongs to: deleting the account deletes the row. */
+const ownedByUser = () => text('user_id').notNull().references(() => authUsers.id, { onDelete: 'cascade' });
+
 const authTimestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 };
 
-export const authUsers = pgTable('auth_users', {
+/** A better-auth table's columns: its text id, the ones it asks for, and the two timestamps. */
+const authColumns = <Columns extends Record<string, PgColumnBuilderBase>>(columns: Columns) => ({
   id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: varchar('email', { length: 254 }).notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
+  ...columns,
   ...authTimestamps,
 });
 
+/** One index per better-auth table, on the column it looks rows up by. */
+const lookupIndex = (name: string, column: AnyPgColumn) => [index(`${name}_${column.name}_idx`).on(column)];
+
+export const authUsers = pgTable(
+  'auth_users',
+  authColumns({
+    name: text('name').notNull(),
+    email: varchar('email', { length: 254 }).notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+  }),
+);
+
 export const authSessions = pgTable(
   'auth_sessions',
-  {
-    id: text('id').primaryKey(),
+  authColumns({
     token: text('token').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    userId: ownedByUser(),
+    expiresAt: timestamptz('expires_at').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    ...authTimestamps,
-  },
-  (table) => [index('auth_sessions_user_id_idx').on(table.userId)],
+  }),
+  (table) => lookupIndex('auth_sessions', table.userId),
 );
 
 export const authAccounts = pgTable(
   'auth_accounts',
-  {
-    id: text('id').primaryKey(),
+  authColumns({
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, mode: 'date' }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, mode: 'date' }),
+    accessTokenExpiresAt: timestamptz('access_token_expires_at'),
+    refreshTokenExpiresAt: timestamptz('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    ...authTimestamps,
-  },
-  (table) => [index('auth_accounts_user_id_idx').on(table.userId)],
+  }),
+  (table) => lookupIndex('auth_accounts', table.userId),
 );
 
 export const authVerifications = pgTable(
   'auth_verifications',
-  {
-    id: text('id').primaryKey(),
+  authColumns({
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    ...authTimestamps,
-  },
-  (table) => [index('auth_verifications_identifier_idx').on(table.identifier)],
+    expiresAt: timestamptz('expires_at').notNull(),
+  }),
+  (table) => lookupIndex('auth_verifications', table.identifier),
 );
 
 /** SPEC section 3: a user's role; 'admin' grants the admin panel. */
@@ -202,7 +211,7 @@ export const profiles = pgTable('profiles', {
     .primaryKey()
     .references(() => authUsers.id, { onDelete: 'cascade' }),
   role: text('role').notNull().default('user'),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 /** Events staff create; the event page sells passes for one, and the door admits passes to one. */
@@ -211,11 +220,11 @@ export const events = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     title: varchar('title', { length: TEXT_COLUMN_MAX }).notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
     location: varchar('location', { length: 2 * TEXT_COLUMN_MAX }).notNull(),
     priceCents: integer('price_cents').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     index('events_starts_at_idx').on(table.startsAt),
@@ -235,7 +244,7 @@ export const checkIns = pgTable(
       .notNull()
       .references(() => events.id),
     staffUserId: text('staff_user_id').references(() => authUsers.id, { onDelete: 'set null' }),
-    checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    checkedInAt: timestamptz('checked_in_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('check_ins_order_id_event_id_key').on(table.orderId, table.eventId),
@@ -256,7 +265,7 @@ export const quarantinedPurchases = pgTable(
     orderId: text('order_id').notNull(),
     reason: text('reason').notNull(),
     record: text('record').notNull(),
-    quarantinedAt: timestamp('quarantined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    quarantinedAt: timestamptz('quarantined_at').notNull().defaultNow(),
   },
   (table) => [uniqueIndex('quarantined_purchases_order_id_key').on(table.orderId), index('quarantined_purchases_at_idx').on(table.quarantinedAt, table.id)],
 );

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
-import { databaseOutage } from '../test-support/outage.ts';
+import { databaseOutage, type DatabaseOutage } from '../test-support/outage.ts';
 import { outboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
 import { type MailTransport, smtpTransport } from './transport.ts';
 import { sentJournal } from './sent-journal.ts';
@@ -44,6 +44,41 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
       t.database.db,
       sql`select kind, status, attempts, last_error from outbox order by id`,
     );
+
+  /** One purchase's mail, with a database the test can take away; mail is sent once, and marked sent, at the end. */
+  async function oneMailThroughAnOutage(run: (outage: DatabaseOutage) => Promise<void>) {
+    await buy(shop);
+    const outage = await databaseOutage(t.database);
+    try {
+      await run(outage);
+      expect(sink.received).toHaveLength(1);
+      expect((await outboxRows()).map((row) => row.status)).toEqual(['sent']);
+    } finally {
+      await outage.close();
+    }
+  }
+  /** A transport whose first accepted send takes the database away before the row can be marked sent. */
+  function loseDatabaseAfterFirstSend(outage: DatabaseOutage): MailTransport {
+    const smtp = smtpTransport(sink.url);
+    let first = true;
+    return {
+      async send(mail, options) {
+        const sent = await smtp.send(mail, options);
+        if (first) outage.down();
+        first = false;
+        return sent;
+      },
+      close: () => smtp.close(),
+    };
+  }
+
+  /** The shop restarted on a new mail server that behaves as `options` say. */
+  async function restartWithMailServer(options: Parameters<typeof startSmtpSink>[0], retries?: number[]) {
+    await sink.close();
+    sink = await startSmtpSink(options);
+    await shop.app.close();
+    shop = await start({}, retries);
+  }
 
   beforeEach(async () => {
     sink = await startSmtpSink();
@@ -81,10 +116,7 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
   });
 
   it('retries when the server refuses at first, and delivers later', async () => {
-    await sink.close();
-    sink = await startSmtpSink({ refuseFirst: 2 });
-    await shop.app.close();
-    shop = await start();
+    await restartWithMailServer({ refuseFirst: 2 });
     await buy(shop);
     expect(await shop.app.outbox.runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
     expect((await outboxRows())[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringMatching(/Try again later/) });
@@ -95,10 +127,7 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
   });
 
   it('waits out the backoff before trying again', async () => {
-    await sink.close();
-    sink = await startSmtpSink({ refuseFirst: 1 });
-    await shop.app.close();
-    shop = await start({}, [60_000]);
+    await restartWithMailServer({ refuseFirst: 1 }, [60_000]);
     await buy(shop);
     expect((await shop.app.outbox.runOnce()).retrying).toBe(1);
     expect(await shop.app.outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
@@ -106,18 +135,12 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
   });
 
   it('marks a message failed after its last try, or at once when the server refuses it for good', async () => {
-    await sink.close();
-    sink = await startSmtpSink({ rejectAll: true });
-    await shop.app.close();
-    shop = await start();
+    await restartWithMailServer({ rejectAll: true });
     await buy(shop);
     expect(await shop.app.outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 1 });
     expect((await outboxRows())[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringMatching(/Mailbox unavailable/) });
 
-    await sink.close();
-    sink = await startSmtpSink({ refuseFirst: 100 });
-    await shop.app.close();
-    shop = await start();
+    await restartWithMailServer({ refuseFirst: 100 });
     await buy(shop, { ...buyer, name: 'Grace Hopper' });
     for (let attempt = 1; attempt <= 4; attempt++) expect((await shop.app.outbox.runOnce()).retrying).toBe(1);
     expect((await shop.app.outbox.runOnce()).failed).toBe(1);
@@ -125,10 +148,7 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
   });
 
   it('answers a purchase promptly while a send hangs in the mail server', async () => {
-    await sink.close();
-    sink = await startSmtpSink({ hold: true });
-    await shop.app.close();
-    shop = await start();
+    await restartWithMailServer({ hold: true });
     await buy(shop);
     // The worker takes that message to the server, which holds it unanswered.
     const sending = shop.app.outbox.runOnce();
@@ -239,53 +259,23 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
   });
 
   it('does not send a message again when the database went away just after the mail server accepted it', async () => {
-    await buy(shop);
-    const outage = await databaseOutage(t.database);
-    try {
-      const smtp = smtpTransport(sink.url);
-      let goAwayAfterSend = true;
-      const transport: MailTransport = {
-        async send(mail, options) {
-          const sent = await smtp.send(mail, options);
-          if (goAwayAfterSend) outage.down(); // the database fails before the row is marked sent
-          goAwayAfterSend = false;
-          return sent;
-        },
-        close: () => smtp.close(),
-      };
-      const flaky = worker(transport, { db: outage.db, leaseMs: 200 });
+    await oneMailThroughAnOutage(async (outage) => {
+      const flaky = worker(loseDatabaseAfterFirstSend(outage), { db: outage.db, leaseMs: 200 });
       await flaky.runOnce().catch(() => {});
       expect(sink.received).toHaveLength(1);
 
       outage.up();
       await new Promise((resolve) => setTimeout(resolve, 300)); // the claim's lease has run out
       await flaky.runOnce();
-      expect(sink.received).toHaveLength(1);
-      expect((await outboxRows()).map((row) => row.status)).toEqual(['sent']);
-    } finally {
-      await outage.close();
-    }
+    });
   });
 
   it('does not send a message again after its process was killed between the mail server accepting it and marking it sent', async () => {
-    await buy(shop);
-    const outage = await databaseOutage(t.database);
     const journalPath = join(shop.dataDir, 'outbox-sent.journal');
-    try {
-      const smtp = smtpTransport(sink.url);
+    await oneMailThroughAnOutage(async (outage) => {
       // The first process: the server accepts the message, and then the process is gone before the
       // row is marked (here its database connection dies, and the process is never heard from again).
-      const killed = worker(
-        {
-          async send(mail, options) {
-            const sent = await smtp.send(mail, options);
-            outage.down();
-            return sent;
-          },
-          close: () => smtp.close(),
-        },
-        { db: outage.db, leaseMs: 200, journal: sentJournal(journalPath) },
-      );
+      const killed = worker(loseDatabaseAfterFirstSend(outage), { db: outage.db, leaseMs: 200, journal: sentJournal(journalPath) });
       await killed.runOnce().catch(() => {});
       expect(sink.received).toHaveLength(1);
       outage.up();
@@ -294,11 +284,7 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
       await new Promise((resolve) => setTimeout(resolve, 300));
       const restarted = worker(smtpTransport(sink.url), { leaseMs: 200, journal: sentJournal(journalPath) });
       await restarted.runOnce();
-      expect(sink.received).toHaveLength(1);
-      expect((await outboxRows()).map((row) => row.status)).toEqual(['sent']);
-    } finally {
-      await outage.close();
-    }
+    });
   });
 
   it('sends each message once when two server processes share the outbox', async () => {

@@ -43,24 +43,26 @@ async function failureOf(url: string, signal?: AbortSignal): Promise<Error & { r
   throw new Error('the send succeeded');
 }
 
+/** What one send fails with against a server (no sign-in needed) that misbehaves as `options` say. */
+async function failureAgainst(options: SMTPServerOptions) {
+  const server = await smtpServer({ authOptional: true, ...options });
+  return failureOf(`smtp://127.0.0.1:${server.port}?ignoreTLS=true`);
+}
+
 describe('SMTP failure classification', () => {
   it('treats a 5xx refusal of the recipient or of the message as permanent', async () => {
-    const recipient = await smtpServer({
-      authOptional: true,
+    const rcptError = await failureAgainst({
       onRcptTo: (_address, _session, callback) => callback(refusal('No such user', 550)),
     });
-    const rcptError = await failureOf(`smtp://127.0.0.1:${recipient.port}?ignoreTLS=true`);
     expect(rcptError).toMatchObject({ responseCode: 550, command: 'RCPT TO' });
     expect(isPermanentMailError(rcptError)).toBe(true);
 
-    const message = await smtpServer({
-      authOptional: true,
+    const dataError = await failureAgainst({
       onData(stream, _session, callback) {
         stream.resume();
         stream.on('end', () => callback(refusal('Message looks like spam', 554)));
       },
     });
-    const dataError = await failureOf(`smtp://127.0.0.1:${message.port}?ignoreTLS=true`);
     expect(dataError).toMatchObject({ responseCode: 554, command: 'DATA' });
     expect(isPermanentMailError(dataError)).toBe(true);
   });
@@ -77,19 +79,15 @@ describe('SMTP failure classification', () => {
   });
 
   it('treats a 5xx greeting, a refused sender and a refused connection as temporary', async () => {
-    const greeting = await smtpServer({
-      authOptional: true,
+    const greetingError = await failureAgainst({
       onConnect: (_session, callback) => callback(refusal('No service here', 554)),
     });
-    const greetingError = await failureOf(`smtp://127.0.0.1:${greeting.port}?ignoreTLS=true`);
     expect(greetingError.responseCode).toBe(554);
     expect(isPermanentMailError(greetingError)).toBe(false);
 
-    const sender = await smtpServer({
-      authOptional: true,
+    const senderError = await failureAgainst({
       onMailFrom: (_address, _session, callback) => callback(refusal('Sender not allowed', 553)),
     });
-    const senderError = await failureOf(`smtp://127.0.0.1:${sender.port}?ignoreTLS=true`);
     expect(senderError).toMatchObject({ responseCode: 553, command: 'MAIL FROM' });
     expect(isPermanentMailError(senderError)).toBe(false);
 
@@ -104,11 +102,9 @@ describe('SMTP failure classification', () => {
   });
 
   it('treats a 4xx at any stage as temporary', async () => {
-    const server = await smtpServer({
-      authOptional: true,
+    const error = await failureAgainst({
       onRcptTo: (_address, _session, callback) => callback(refusal('Mailbox busy', 450)),
     });
-    const error = await failureOf(`smtp://127.0.0.1:${server.port}?ignoreTLS=true`);
     expect(error).toMatchObject({ responseCode: 450, command: 'RCPT TO' });
     expect(isPermanentMailError(error)).toBe(false);
   });
