@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -38,7 +38,7 @@ export function AdminPage({ productName }: { productName: string }) {
   // The tab lives in the address (?tab=events), so a reload or a link from the door keeps it.
   const setTab = (next: AdminTab) =>
     setParams(next === 'purchases' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
-  const [signingOut, setSigningOut] = useState(false);
+  const { mutateAsync: signOutOnServer, isPending: signingOut } = useMutation({ mutationFn: () => signOut() });
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { stats, loading: statsLoading } = useStats();
   const { loadMore, ...list } = usePurchases(query);
@@ -50,9 +50,7 @@ export function AdminPage({ productName }: { productName: string }) {
   const hasPurchases = list.items.length > 0;
 
   const endSession = async () => {
-    setSigningOut(true);
-    if (!(await signOut())) {
-      setSigningOut(false);
+    if (!(await signOutOnServer())) {
       toast.error(AUTH_NOTICES.unexpected);
       return;
     }
