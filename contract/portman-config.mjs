@@ -44,8 +44,11 @@ const pathId = (value) => ({ overwriteRequestPathVariables: [{ key: 'id', value 
 const query = (key, value) => ({ overwriteRequestQueryParams: [{ key, value }] });
 const baseUrl = (value) => ({ overwriteRequestBaseUrl: { value } });
 
-/** A purchase on the faults shop from its own client address (it trusts X-Forwarded-For). */
-const onFaultsShopAs = (ip) => [baseUrl('{{faultsUrl}}'), { overwriteRequestHeaders: [{ key: 'X-Forwarded-For', value: ip }] }];
+/** A request to the faults shop from its own client address (it trusts X-Forwarded-For), sent from its own pages. */
+const onFaultsShopAs = (ip) => [
+  baseUrl('{{faultsUrl}}'),
+  { overwriteRequestHeaders: [{ key: 'X-Forwarded-For', value: ip }, { key: 'Origin', value: '{{faultsUrl}}' }] },
+];
 
 /** Pre-request: sends this same request once more first, so the limit of one a minute is used up. */
 const USE_UP_THE_LIMIT = `

@@ -30,6 +30,9 @@ const PASSWORD = 'contract staff password 1';
 const PAYMENT_DELAY_MS = 1000;
 /** How long the concurrency helper waits after starting the first request before the second is sent. */
 const CONCURRENT_HEAD_START_MS = 250;
+/** Waits for a shop to start and for mail to arrive: generous, the 2-core machine is shared. */
+const START_TIMEOUT_MS = 120_000;
+const WAIT_TIMEOUT_MS = 60_000;
 
 const started = Date.now();
 const children = new Set();
@@ -112,12 +115,12 @@ async function startShop(name, extraEnv = {}) {
   child.stdout.on('data', (chunk) => lines.push(chunk));
   child.stderr.on('data', (chunk) => lines.push(chunk));
   cleanups.push(() => writeFile(logFile, Buffer.concat(lines)));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} server exited with ${child.exitCode}: ${Buffer.concat(lines).toString()}`);
     const health = await fetch(`${url}/healthz`).then((response) => response.json(), () => null);
     if (health?.database === 'up') break;
-    if (Date.now() > deadline) throw new Error(`${name} server: /healthz did not say database up within 60 s`);
+    if (Date.now() > deadline) throw new Error(`${name} server: /healthz did not say database up within ${START_TIMEOUT_MS / 1000} s`);
     await sleep(200);
   }
   return { name, url, dataDir, env, child };
@@ -153,7 +156,7 @@ async function expectStatus(what, promise, status) {
   return response;
 }
 
-async function waitFor(what, probe, timeoutMs = 30_000) {
+async function waitFor(what, probe, timeoutMs = WAIT_TIMEOUT_MS) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
