@@ -47,6 +47,9 @@ const FIELDS: Record<string, string[]> = {
   '/api/admin/check-ins': ['eventId', 'code'],
   '/api/auth/*': ['email', 'password', 'name', 'callbackURL', 'token', 'newPassword', 'currentPassword', 'rememberMe', 'image', 'newEmail'],
 };
+/** The fields a route reads; every better-auth path reads the auth ones. */
+const fieldsOf = (url: string) => FIELDS[url] ?? (url.startsWith('/api/auth/') ? FIELDS['/api/auth/*'] : undefined);
+
 /** Values each field accepts (or nearly), so that mixed with hostile characters a request gets past the first check. */
 const PLAUSIBLE: Record<string, unknown[]> = {
   name: ['Ada Lovelace', 'Zoë', '\u{1F600}\u{1F600}', 'Al'],
@@ -169,11 +172,11 @@ const RARE_FIELDS = ['amount', 'orderId', 'eventType', 'eventId', 'newEmail', 'i
 function plannedRequest(routes: Route[], passCode: string): fc.Arbitrary<Planned> {
   // Routes that take a body or a query get most requests: theirs is the input that reaches SQL.
   const weighted = routes.map((route) => ({
-    weight: FIELDS[route.url] ? 12 : route.url.startsWith('/api/admin/') ? 4 : 1,
+    weight: fieldsOf(route.url) ? 12 : route.url.startsWith('/api/admin/') ? 4 : 1,
     arbitrary: fc.constant(route),
   }));
   return fc.oneof(...weighted).chain((route) => {
-    const fields = FIELDS[route.url] ?? ['name', 'email', 'a'];
+    const fields = fieldsOf(route.url) ?? ['name', 'email', 'a'];
     const fieldBody = fc
       .tuple(
         // Most bodies carry every field the route reads, so they get as far as its SQL.
@@ -322,9 +325,10 @@ describe.each(testBackends())('fuzz of every endpoint on $name', (backend) => {
       const apiRoutes = routes.filter((route) => route.url.startsWith('/api/') || route.url === '/healthz');
       // The walk reaches public, staff and auth routes alike.
       expect(apiRoutes.map((route) => `${route.method} ${route.url}`)).toEqual(
-        expect.arrayContaining(['POST /api/purchases', 'POST /api/contact', 'GET /api/admin/purchases', 'PUT /api/admin/events/:id', 'POST /api/auth/*']),
+        expect.arrayContaining(['POST /api/purchases', 'POST /api/contact', 'GET /api/admin/purchases', 'PUT /api/admin/events/:id', 'POST /api/auth/sign-in/email']),
       );
-      const targets = routes;
+      // Besides the routes themselves, every spelling of a better-auth path (AUTH_PATHS), registered or not.
+      const targets = [...routes, { method: 'POST' as const, url: '/api/auth/*' }];
 
       let requests = 0;
       const statuses = new Map<number, number>();
