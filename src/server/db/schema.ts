@@ -11,7 +11,6 @@ import {
   smallint,
   text,
   timestamp,
-  type AnyPgColumn,
   type PgColumnBuilderBase,
   uniqueIndex,
   varchar,
@@ -138,49 +137,51 @@ export const contactRequests = pgTable(
 );
 
 /* Staff accounts, managed by better-auth. Property names are the ones better-auth asks for. */
-/** The staff account a row belongs to: deleting the account deletes the row. */
-const ownedByUser = () => text('user_id').notNull().references(() => authUsers.id, { onDelete: 'cascade' });
 
 const authTimestamps = {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 };
 
-/** A better-auth table's columns: its text id, the ones it asks for, and the two timestamps. */
-const authColumns = <Columns extends Record<string, PgColumnBuilderBase>>(columns: Columns) => ({
-  id: text('id').primaryKey(),
-  ...columns,
-  ...authTimestamps,
+/**
+ * A better-auth table: its text id, the columns better-auth asks for, the two timestamps, and an
+ * index on the column it looks rows up by, if it has one.
+ */
+function authTable<Name extends string, Columns extends Record<string, PgColumnBuilderBase>>(
+  name: Name,
+  columns: Columns,
+  lookupBy?: keyof Columns & string,
+) {
+  return pgTable(name, { id: text('id').primaryKey(), ...columns, ...authTimestamps }, (table) =>
+    lookupBy ? [index(`${name}_${table[lookupBy].name}_idx`).on(table[lookupBy])] : [],
+  );
+}
+
+/** The staff account a row belongs to: deleting the account deletes the row. */
+const ownedByUser = () => text('user_id').notNull().references(() => authUsers.id, { onDelete: 'cascade' });
+
+export const authUsers = authTable('auth_users', {
+  name: text('name').notNull(),
+  email: varchar('email', { length: 254 }).notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
 });
 
-/** One index per better-auth table, on the column it looks rows up by. */
-const lookupIndex = (name: string, column: AnyPgColumn) => [index(`${name}_${column.name}_idx`).on(column)];
-
-export const authUsers = pgTable(
-  'auth_users',
-  authColumns({
-    name: text('name').notNull(),
-    email: varchar('email', { length: 254 }).notNull().unique(),
-    emailVerified: boolean('email_verified').notNull().default(false),
-    image: text('image'),
-  }),
-);
-
-export const authSessions = pgTable(
+export const authSessions = authTable(
   'auth_sessions',
-  authColumns({
+  {
     token: text('token').notNull().unique(),
     userId: ownedByUser(),
     expiresAt: timestamptz('expires_at').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-  }),
-  (table) => lookupIndex('auth_sessions', table.userId),
+  },
+  'userId',
 );
 
-export const authAccounts = pgTable(
+export const authAccounts = authTable(
   'auth_accounts',
-  authColumns({
+  {
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
     userId: ownedByUser(),
@@ -191,18 +192,18 @@ export const authAccounts = pgTable(
     refreshTokenExpiresAt: timestamptz('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-  }),
-  (table) => lookupIndex('auth_accounts', table.userId),
+  },
+  'userId',
 );
 
-export const authVerifications = pgTable(
+export const authVerifications = authTable(
   'auth_verifications',
-  authColumns({
+  {
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
-  }),
-  (table) => lookupIndex('auth_verifications', table.identifier),
+  },
+  'identifier',
 );
 
 /** SPEC section 3: a user's role; 'admin' grants the admin panel. */
