@@ -3,7 +3,8 @@
 // and variation tests) and newman (which runs it). Fails on any failed assertion, any 5xx, and any
 // documented (path, method, status) that no request was answered with.
 //
-// Usage: npm run test:contract   (after npm run build; it builds when dist/server/main.js is missing)
+// Usage: npm run test:contract   (after npm run build; it builds when dist/server/main.js is missing).
+// The verdict itself lives in contract/newman-summary.mjs, whose tests npm run test:contract runs first.
 // Writes the document, the collection, newman's report and each server's log to test-results/contract/.
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { simpleParser } from 'mailparser';
 import newman from 'newman';
 import { SMTPServer } from 'smtp-server';
 import { portmanConfig } from '../contract/portman-config.mjs';
+import { analyse, printTable } from '../contract/newman-summary.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'test-results/contract');
@@ -29,7 +31,7 @@ const PASSWORD = 'contract staff password 1';
 /** Main instance: the simulated payment is short, but long enough for a second request to meet the first (409). */
 const PAYMENT_DELAY_MS = 1000;
 /** How long the concurrency helper waits after starting the first request before the second is sent. */
-const CONCURRENT_HEAD_START_MS = 250;
+const CONCURRENT_HEAD_START_MS = 400;
 /** Waits for a shop to start and for mail to arrive: generous, the 2-core machine is shared. */
 const START_TIMEOUT_MS = 120_000;
 const WAIT_TIMEOUT_MS = 60_000;
@@ -257,11 +259,14 @@ async function startConcurrencyHelper(shop) {
     request.on('end', async () => {
       try {
         const { path, headers, body } = JSON.parse(Buffer.concat(chunks).toString());
-        firsts.push(fetch(`${shop.url}${path}`, { method: 'POST', headers, body }).then((first) => first.status));
+        let settled = false;
+        const first = fetch(`${shop.url}${path}`, { method: 'POST', headers, body }).then((answer) => answer.status);
+        firsts.push(first.finally(() => (settled = true)));
         await sleep(CONCURRENT_HEAD_START_MS);
+        if (settled) throw new Error(`the first request was answered within ${CONCURRENT_HEAD_START_MS} ms, before the second could meet it`);
         response.writeHead(202, { 'content-type': 'application/json' }).end('{"started":true}');
       } catch (error) {
-        response.writeHead(400).end(String(error));
+        response.writeHead(500).end(String(error));
       }
     });
   });
@@ -365,100 +370,6 @@ function runNewman(collectionFile, variables, reportFile) {
       (error, summary) => (error ? fail(error) : done(summary)),
     );
   });
-}
-
-/** (METHOD path) of the document that a request URL path answers to, or undefined. */
-function operationMatcher(spec) {
-  const operations = [];
-  for (const [path, item] of Object.entries(spec.paths ?? {})) {
-    const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`);
-    for (const [method, operation] of Object.entries(item)) {
-      if (!['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method)) continue;
-      operations.push({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, pattern, statuses: Object.keys(operation.responses ?? {}) });
-    }
-  }
-  // A literal path wins over a template (/api/admin/purchases.csv before /api/admin/{x}).
-  operations.sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
-  return {
-    operations,
-    find: (method, urlPath) => operations.find((operation) => operation.method === method && operation.pattern.test(urlPath)),
-  };
-}
-
-/** The body of a response in newman's summary (a postman-collection Response). */
-const bodyText = (response) => (typeof response.text === 'function' ? response.text() : '') ?? '';
-
-/** Every error answer, documented status or `default`, is `{"error":{"code":string,"message":string}}` and nothing else. */
-function isErrorEnvelope(response) {
-  try {
-    const body = JSON.parse(bodyText(response));
-    return (
-      Object.keys(body).length === 1 &&
-      typeof body.error?.code === 'string' &&
-      typeof body.error.message === 'string' &&
-      Object.keys(body.error).length === 2
-    );
-  } catch {
-    return false;
-  }
-}
-
-function analyse(spec, summary) {
-  const matcher = operationMatcher(spec);
-  const perOperation = new Map(matcher.operations.map((operation) => [operation.key, { operation, requests: 0, answered: new Set() }]));
-  const problems = [];
-  // newman's summary lists an item again for each pm.sendRequest its scripts made (the same execution, by id).
-  const executions = [...new Map(summary.run.executions.map((execution) => [execution.id, execution])).values()];
-  for (const execution of executions) {
-    const method = execution.request.method;
-    const urlPath = `/${execution.request.url.path.join('/')}`;
-    const code = execution.response?.code;
-    const name = execution.item.name;
-    if (code === undefined) {
-      problems.push(`no response: ${name} (${method} ${urlPath}): ${execution.requestError?.message ?? 'request failed'}`);
-      continue;
-    }
-    if (code >= 500) problems.push(`server error ${code}: ${name} (${method} ${urlPath})`);
-    if (code >= 400 && !isErrorEnvelope(execution.response)) {
-      problems.push(`error ${code} not in the envelope: ${name} (${method} ${urlPath}): ${bodyText(execution.response).slice(0, 200)}`);
-    }
-    const operation = matcher.find(method, urlPath);
-    if (!operation) {
-      problems.push(`not in the document: ${name} (${method} ${urlPath}) answered ${code}`);
-      continue;
-    }
-    const entry = perOperation.get(operation.key);
-    entry.requests += 1;
-    entry.answered.add(String(code));
-    if (!operation.statuses.includes(String(code)) && !operation.statuses.includes('default')) {
-      problems.push(`undocumented status ${code}: ${name} (${operation.key})`);
-    }
-  }
-  for (const failure of summary.run.failures) {
-    problems.push(`failed: ${failure.source?.name ?? '?'}: ${failure.error.test ?? failure.error.name}: ${failure.error.message}`);
-  }
-  const uncovered = [];
-  for (const { operation, answered } of perOperation.values()) {
-    for (const status of operation.statuses) if (status !== 'default' && !answered.has(status)) uncovered.push(`${operation.key} ${status}`);
-  }
-  for (const missing of uncovered) problems.push(`documented but never answered: ${missing}`);
-  return { perOperation, problems, requests: executions.length };
-}
-
-function printTable({ perOperation, requests: total }, summary) {
-  const rows = [...perOperation.values()].map(({ operation, requests, answered }) => {
-    const covered = operation.statuses.filter((status) => status === 'default' || answered.has(status)).length;
-    return [operation.key, String(requests), `${covered}/${operation.statuses.length}`, operation.statuses.map((status) => (status === 'default' || answered.has(status) ? status : `!${status}`)).join(' ')];
-  });
-  const header = ['operation', 'requests', 'statuses', 'documented (! = never answered)'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  for (const row of [header, ...rows]) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join('  '));
-  const stats = summary.run.stats;
-  const statuses = rows.reduce((sum, row) => sum + Number(row[2].split('/')[0]), 0);
-  const documented = rows.reduce((sum, row) => sum + Number(row[2].split('/')[1]), 0);
-  console.log(
-    `operations ${rows.length}, requests ${total} (and ${stats.requests.total - total} from scripts), assertions ${stats.assertions.total} (${stats.assertions.failed} failed), statuses covered ${statuses}/${documented}`,
-  );
 }
 
 async function main() {
