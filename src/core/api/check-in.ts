@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERRORS, endpoint, idParams, pageOf, pageQuery, timestamp } from './contract.ts';
+import { ADMIN_ONLY, ERRORS, endpoint, idParams, pageOf, pageQuery, timestamp } from './contract.ts';
 
 /** What a door scan or a typed pass ID came to. */
 export const checkInResultSchema = z
@@ -23,7 +23,7 @@ export const recentCheckIns = endpoint({
   params: idParams,
   query: z.strictObject(pageQuery({ limit: 100, max: 200 })),
   success: { status: 200, schema: pageOf(checkInSchema), description: 'One page of check-ins' },
-  errors: { 400: ERRORS.invalid, 401: ERRORS.signedOut, 403: ERRORS.notAdmin, 404: 'No event with that id (error.code not_found)' },
+  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY, 404: 'No event with that id (error.code not_found)' },
 });
 
 export const checkIn = endpoint({
@@ -34,5 +34,5 @@ export const checkIn = endpoint({
   access: 'admin',
   body: z.strictObject({ eventId: z.coerce.number().int().positive().max(2 ** 31 - 1), code: z.string().max(500) }),
   success: { status: 200, schema: checkInResultSchema, description: 'Admitted, already used, or not a valid pass for this event' },
-  errors: { 400: ERRORS.invalid, 401: ERRORS.signedOut, 403: ERRORS.notAdmin, 404: 'No event with that eventId (error.code not_found)' },
+  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY, 404: 'No event with that eventId (error.code not_found)' },
 });

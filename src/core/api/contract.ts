@@ -112,3 +112,6 @@ export const ERRORS = {
   notAdmin: 'Signed in without the admin role, or a write from another site (error.code forbidden, forbidden_origin)',
   limited: 'Too many requests from this client or for this address; Retry-After says when',
 } as const;
+
+/** The refusals of every admin endpoint: no session, or no admin role (ADR 0004). */
+export const ADMIN_ONLY = { 401: ERRORS.signedOut, 403: ERRORS.notAdmin } as const;

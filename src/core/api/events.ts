@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventInputSchema } from '../events.ts';
-import { ERRORS, endpoint, idParams, pageOf } from './contract.ts';
+import { ADMIN_ONLY, ERRORS, endpoint, idParams, pageOf } from './contract.ts';
 
 /** An event as the public page and the staff screens show it; the date and time are the shop's local ones. */
 export const eventSchema = z
@@ -41,7 +41,7 @@ export const listEvents = endpoint({
   tag: 'events',
   access: 'admin',
   success: { status: 200, schema: pageOf(staffEventSchema), description: 'All events on one page' },
-  errors: { 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+  errors: ADMIN_ONLY,
 });
 
 export const createEvent = endpoint({
@@ -52,7 +52,7 @@ export const createEvent = endpoint({
   access: 'admin',
   body: eventBody,
   success: { status: 201, schema: eventSchema, description: 'The new event' },
-  errors: { 400: ERRORS.invalid, 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY },
 });
 
 export const updateEvent = endpoint({
@@ -64,5 +64,5 @@ export const updateEvent = endpoint({
   params: idParams,
   body: eventBody,
   success: { status: 200, schema: eventSchema, description: 'The event as stored' },
-  errors: { 400: ERRORS.invalid, 401: ERRORS.signedOut, 403: ERRORS.notAdmin, 404: NOT_FOUND },
+  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY, 404: NOT_FOUND },
 });

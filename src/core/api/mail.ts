@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactInputSchema } from '../contact.ts';
-import { ERRORS, endpoint, idParams, pageOf, pageQuery, timestamp } from './contract.ts';
+import { ADMIN_ONLY, ERRORS, endpoint, idParams, pageOf, pageQuery, timestamp } from './contract.ts';
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 
@@ -41,7 +41,7 @@ export const listOutbox = endpoint({
   access: 'admin',
   query: z.strictObject({ status: z.enum(OUTBOX_STATUSES).optional(), ...pageQuery({ limit: 100, max: 200 }) }),
   success: { status: 200, schema: pageOf(outboxMessageSchema), description: 'One page of messages' },
-  errors: { 400: ERRORS.invalid, 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY },
 });
 
 export const retryOutboxMessage = endpoint({
@@ -54,8 +54,7 @@ export const retryOutboxMessage = endpoint({
   success: { status: 200, schema: z.object({ ok: z.literal(true) }), description: 'Queued again' },
   errors: {
     400: ERRORS.invalid,
-    401: ERRORS.signedOut,
-    403: ERRORS.notAdmin,
+    ...ADMIN_ONLY,
     404: 'No message with that id (error.code not_found)',
     409: 'The message has not failed (error.code not_failed)',
   },
@@ -68,7 +67,7 @@ export const retryFailedOutbox = endpoint({
   tag: 'mail',
   access: 'admin',
   success: { status: 200, schema: z.object({ queued: z.number().int() }), description: 'How many were queued again' },
-  errors: { 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+  errors: ADMIN_ONLY,
 });
 
 export const contactRequestSchema = z
@@ -83,5 +82,5 @@ export const listContactRequests = endpoint({
   access: 'admin',
   query: z.strictObject(pageQuery({ limit: 100, max: 200 })),
   success: { status: 200, schema: pageOf(contactRequestSchema), description: 'One page of contact requests' },
-  errors: { 400: ERRORS.invalid, 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY },
 });

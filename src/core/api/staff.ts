@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HELD_PURCHASE_REASONS } from '../held-purchases.ts';
-import { ERRORS, endpoint, pageOf, pageQuery, timestamp } from './contract.ts';
+import { ADMIN_ONLY, ERRORS, endpoint, pageOf, pageQuery, timestamp } from './contract.ts';
 
 const SEARCH_CONTROL_CHARACTERS = 'q: the search may not contain control characters or broken characters';
 
@@ -36,7 +36,7 @@ export const purchaseStats = endpoint({
   tag: 'staff',
   access: 'admin',
   success: { status: 200, schema: statsSchema, description: 'The figures' },
-  errors: { 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+  errors: ADMIN_ONLY,
 });
 
 export const purchaseRecordSchema = z
@@ -70,7 +70,7 @@ export const listPurchases = endpoint({
       .transform((q) => q || undefined),
   }),
   success: { status: 200, schema: pageOf(purchaseRecordSchema), description: 'One page of purchases' },
-  errors: { 400: ERRORS.invalid, 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY },
 });
 
 export const exportPurchases = endpoint({
@@ -80,7 +80,7 @@ export const exportPurchases = endpoint({
   tag: 'staff',
   access: 'admin',
   success: { status: 200, schema: undefined, contentType: 'text/csv', description: 'The CSV file, as an attachment' },
-  errors: { 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+  errors: ADMIN_ONLY,
 });
 
 export const heldPurchaseSchema = z
@@ -111,5 +111,5 @@ export const listHeldPurchases = endpoint({
     schema: pageOf(heldPurchaseSchema).extend({ total: z.number().int().describe('How many are held in all') }),
     description: 'One page of held purchases and their total',
   },
-  errors: { 400: ERRORS.invalid, 401: ERRORS.signedOut, 403: ERRORS.notAdmin },
+  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY },
 });
