@@ -8,7 +8,10 @@ function operationMatcher(spec) {
     const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`);
     for (const [method, operation] of Object.entries(item)) {
       if (!['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method)) continue;
-      operations.push({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, pattern, statuses: Object.keys(operation.responses ?? {}) });
+      const responses = operation.responses ?? {};
+      // Statuses documented with a body of their own (not the envelope): /healthz's 503 status report.
+      const ownBodies = Object.keys(responses).filter((status) => status !== 'default' && !isEnvelopeSchema(responses[status]));
+      operations.push({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, pattern, statuses: Object.keys(responses), ownBodies });
     }
   }
   // A literal path wins over a template (/api/admin/purchases.csv before /api/admin/{x}).
@@ -17,6 +20,12 @@ function operationMatcher(spec) {
     operations,
     find: (method, urlPath) => operations.find((operation) => operation.method === method && operation.pattern.test(urlPath)),
   };
+}
+
+/** Whether a documented response's JSON body is the error envelope (by reference, as @fastify/swagger writes it). */
+function isEnvelopeSchema(response) {
+  const schema = response?.content?.['application/json']?.schema;
+  return typeof schema?.$ref === 'string' && schema.$ref.endsWith('/ErrorEnvelope');
 }
 
 /** The body of a response in newman's summary (a postman-collection Response). */
@@ -39,7 +48,7 @@ export function isErrorEnvelope(response) {
 
 /**
  * The problems of a run: requests without an answer, 5xx answers, error answers outside the
- * envelope, statuses the document does not list (and has no `default` for), failed assertions, and
+ * envelope (except a status the document gives a body of its own, such as /healthz's 503), statuses the document does not list (and has no `default` for), failed assertions, and
  * documented statuses (other than `default`) no request was answered with.
  */
 export function analyse(spec, summary) {
@@ -57,11 +66,13 @@ export function analyse(spec, summary) {
       problems.push(`no response: ${name} (${method} ${urlPath}): ${execution.requestError?.message ?? 'request failed'}`);
       continue;
     }
-    if (code >= 500) problems.push(`server error ${code}: ${name} (${method} ${urlPath})`);
-    if (code >= 400 && !isErrorEnvelope(execution.response)) {
+    const operation = matcher.find(method, urlPath);
+    // A status the document gives a body of its own (a health report) is an answer, not an error.
+    const ownBody = operation?.ownBodies.includes(String(code)) ?? false;
+    if (code >= 500 && !ownBody) problems.push(`server error ${code}: ${name} (${method} ${urlPath})`);
+    if (code >= 400 && !ownBody && !isErrorEnvelope(execution.response)) {
       problems.push(`error ${code} not in the envelope: ${name} (${method} ${urlPath}): ${bodyText(execution.response).slice(0, 200)}`);
     }
-    const operation = matcher.find(method, urlPath);
     if (!operation) {
       problems.push(`not in the document: ${name} (${method} ${urlPath}) answered ${code}`);
       continue;

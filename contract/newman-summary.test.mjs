@@ -5,9 +5,12 @@ import { analyse } from './newman-summary.mjs';
 
 const envelope = JSON.stringify({ error: { code: 'not_found', message: 'Event not found.' } });
 
+/** A documented response whose body is the envelope, by reference, as @fastify/swagger writes it. */
+const inEnvelope = { content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+
 const spec = {
   paths: {
-    '/api/events/{id}': { get: { responses: { 200: {}, 404: {}, default: {} } } },
+    '/api/events/{id}': { get: { responses: { 200: {}, 404: inEnvelope, default: inEnvelope } } },
     '/api/admin/purchases.csv': { get: { responses: { 200: {} } } },
     '/api/admin/{list}': { get: { responses: { 200: {} } } },
   },
@@ -85,4 +88,17 @@ test('an execution newman lists twice (once per pm.sendRequest of its scripts) c
   const { requests, perOperation } = analyse(spec, summaryOf([...passing(), twice, twice]));
   assert.equal(requests, 5);
   assert.equal(perOperation.get('GET /api/events/{id}').requests, 3);
+});
+
+test('a status the document gives a body of its own (the health report) is an answer, not an error', () => {
+  const health = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } };
+  const healthSpec = { paths: { '/healthz': { get: { responses: { 200: {}, 503: health, default: inEnvelope } } } } };
+  const report = JSON.stringify({ status: 'unavailable', database: 'down' });
+  const answered = [execution('GET', '/healthz', 200, report), execution('GET', '/healthz', 503, report)];
+  assert.deepEqual(analyse(healthSpec, summaryOf(answered)).problems, []);
+  // Any other 5xx there is still a server error, and outside the envelope.
+  const { problems } = analyse(healthSpec, summaryOf([...answered, execution('GET', '/healthz', 500, 'oops')]));
+  assert.equal(problems.length, 2);
+  assert.match(problems[0], /^server error 500/);
+  assert.match(problems[1], /^error 500 not in the envelope/);
 });

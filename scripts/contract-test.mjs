@@ -85,8 +85,11 @@ function freePort() {
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-/** Starts `node dist/server/main.js` on PGlite with its own fresh DATA_DIR; resolves once /healthz says the database is up. */
-async function startShop(name, extraEnv = {}) {
+/**
+ * Starts `node dist/server/main.js` on PGlite with its own fresh DATA_DIR; resolves once /healthz
+ * says the database is up (or, with `database: 'down'`, once it answers that it is down).
+ */
+async function startShop(name, extraEnv = {}, { database = 'up' } = {}) {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), `skippass-contract-${name}-`));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -103,7 +106,7 @@ async function startShop(name, extraEnv = {}) {
     SMTP_URL: '',
     PRODUCT_NAME: 'SkipPass',
     SHOP_TIMEZONE: 'UTC',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.CONTRACT_LOG_LEVEL ?? 'warn', // CONTRACT_LOG_LEVEL=debug shows every request in test-results/contract/server-*.log
     PAYMENT_DELAY_MS: String(PAYMENT_DELAY_MS),
     EVENT_PAYMENT_DELAY_MS: String(PAYMENT_DELAY_MS),
     PAYMENT_FAILURE_RATE: '0',
@@ -121,8 +124,8 @@ async function startShop(name, extraEnv = {}) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} server exited with ${child.exitCode}: ${Buffer.concat(lines).toString()}`);
     const health = await fetch(`${url}/healthz`).then((response) => response.json(), () => null);
-    if (health?.database === 'up') break;
-    if (Date.now() > deadline) throw new Error(`${name} server: /healthz did not say database up within ${START_TIMEOUT_MS / 1000} s`);
+    if (health?.database === database) break;
+    if (Date.now() > deadline) throw new Error(`${name} server: /healthz did not say database ${database} within ${START_TIMEOUT_MS / 1000} s`);
     await sleep(200);
   }
   return { name, url, dataDir, env, child };
@@ -278,12 +281,10 @@ async function startConcurrencyHelper(shop) {
 /** Everything the collection needs that must exist first: sessions, an event, a pass, mail in the outbox. */
 async function seed(main, faults, smtp) {
   const mailLink = (email) => verificationLinkFromMailFile(main, email);
-  const [staffCookie, userCookie, accountCookie, moverCookie, doomedCookie, verifyToken] = await Promise.all([
+  const [staffCookie, userCookie, accountCookie, verifyToken] = await Promise.all([
     account(main, 'staff@contract.test', { mailLink, admin: true }),
     account(main, 'user@contract.test', { mailLink }),
     account(main, 'account@contract.test', { mailLink }),
-    account(main, 'mover@contract.test', { mailLink }),
-    account(main, 'doomed@contract.test', { mailLink }),
     account(main, 'pending@contract.test', { mailLink, verify: 'token-only' }),
     account(main, 'unverified@contract.test', { mailLink, verify: false }),
   ]);
@@ -317,8 +318,6 @@ async function seed(main, faults, smtp) {
     staffCookie,
     userCookie,
     accountCookie,
-    moverCookie,
-    doomedCookie,
     faultsCookie,
     verifyToken,
     eventId: String(event.json.id),
@@ -386,8 +385,10 @@ async function main() {
   const smtp = { ...(await startRefusingSmtp(faultsStaff)), acceptedRecipient: faultsStaff };
   // Main: generous limits, payments succeed. Faults: every payment declined (402), every limit at
   // one a minute (429), clients told apart by X-Forwarded-For, mail to strangers refused (a failed message to retry).
-  const [main, faults] = await Promise.all([
+  // Down: a shop whose PostgreSQL is away (nothing listens on its port), as on a database outage.
+  const [main, down, faults] = await Promise.all([
     startShop('main', limitsOff),
+    startShop('down', { DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/skippass` }, { database: 'down' }),
     startShop('faults', {
       PAYMENT_FAILURE_RATE: '1',
       RATE_LIMIT_PER_MINUTE: '1',
@@ -409,7 +410,7 @@ async function main() {
   await writeFile(configFile, `${JSON.stringify(portmanConfig(), null, 2)}\n`);
   generateCollection(specFile, configFile, collectionFile);
 
-  const variables = await seed(main, faults, smtp);
+  const variables = { ...(await seed(main, faults, smtp)), downUrl: down.url };
   const helper = await startConcurrencyHelper(main);
   log(`seeded; running newman (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const summary = await runNewman(collectionFile, { ...variables, helperUrl: helper.url }, reportFile);

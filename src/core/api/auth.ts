@@ -99,34 +99,41 @@ export const authOk = endpoint({
   errors: {},
 });
 
-/** better-auth's account endpoints the shop's screens do not use yet; limited like sign-in. */
-function limitedAccountCall(path: string, summary: string, fields: z.ZodRawShape) {
-  return endpoint({
-    method: 'POST',
-    path,
-    summary,
-    tag: 'auth',
-    access: 'public',
-    // Optional here: better-auth names what is missing, after the limit has counted the attempt.
-    body: z.looseObject(fields).partial(),
-    success: { status: 200, schema: open, description: 'Done' },
-    errors: { 400: 'A malformed or missing field', 401: 'No session, or a wrong password or token', 429: LIMITED },
-  });
-}
+/** A signed-in staff member's own password; limited like sign-in (the screens do not use these yet). */
+const PASSWORD_CHECKED = {
+  400: 'A malformed or missing field, or a wrong password (error.code INVALID_PASSWORD)',
+  401: 'No session (error.code UNAUTHORIZED)',
+  429: LIMITED,
+} as const;
 
-export const requestPasswordReset = limitedAccountCall('/api/auth/request-password-reset', 'Ask for a password reset link (reset is not enabled)', {
-  email: z.string(),
+export const changePassword = endpoint({
+  method: 'POST',
+  path: '/api/auth/change-password',
+  summary: 'Change the signed-in account’s password',
+  tag: 'auth',
+  access: 'staff',
+  // Optional here: better-auth names what is missing, after the limit has counted the attempt.
+  body: z.looseObject({ currentPassword: z.string(), newPassword: z.string(), revokeOtherSessions: z.boolean() }).partial(),
+  success: { status: 200, schema: z.looseObject({ user }), description: 'Changed' },
+  errors: PASSWORD_CHECKED,
 });
-export const resetPassword = limitedAccountCall('/api/auth/reset-password', 'Set a new password with a reset token', { newPassword: z.string() });
-export const changePassword = limitedAccountCall('/api/auth/change-password', 'Change the signed-in account’s password', {
-  currentPassword: z.string(),
-  newPassword: z.string(),
-});
-export const changeEmail = limitedAccountCall('/api/auth/change-email', 'Change the signed-in account’s email', { newEmail: z.string() });
-export const verifyPassword = limitedAccountCall('/api/auth/verify-password', 'Check the signed-in account’s password', { password: z.string() });
-export const deleteUser = limitedAccountCall('/api/auth/delete-user', 'Delete the signed-in account', {});
 
-/** Every better-auth path the server forwards; any other /api/auth path is a 404. */
+export const verifyPassword = endpoint({
+  method: 'POST',
+  path: '/api/auth/verify-password',
+  summary: 'Check the signed-in account’s password',
+  tag: 'auth',
+  access: 'staff',
+  body: z.looseObject({ password: z.string() }).partial(),
+  success: { status: 200, schema: status, description: 'The password is right' },
+  errors: PASSWORD_CHECKED,
+});
+
+/**
+ * Every better-auth path the server forwards; any other /api/auth path is a 404. Password reset,
+ * email change and account deletion are not enabled (staff/auth.ts), so they are not forwarded:
+ * enabling one means adding its endpoint here, and a test then requires it in the limited list.
+ */
 export const AUTH_ENDPOINTS = [
   signUp,
   signIn,
@@ -135,10 +142,6 @@ export const AUTH_ENDPOINTS = [
   verifyEmail,
   getSession,
   authOk,
-  requestPasswordReset,
-  resetPassword,
   changePassword,
-  changeEmail,
   verifyPassword,
-  deleteUser,
 ] as const;

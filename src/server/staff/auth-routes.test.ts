@@ -7,11 +7,19 @@ import { setAdminRole } from './staff-queries.ts';
 import { cookieFrom, signIn, signUp, STAFF_PASSWORD, staffSession, verificationLink } from '../test-support/staff.ts';
 import { shopPerTest, startTestApp } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
+import { AUTH_ENDPOINTS } from '../../core/api/auth.ts';
 import { AUTH_INVALID_PASSWORD, AUTH_TOO_MANY, LIMITED_AUTH_POSTS } from './auth-routes.ts';
 
 /** Every Set-Cookie header of a response, one entry per cookie. */
 const setCookies = (headers: Record<string, unknown>): string[] => ([] as string[]).concat((headers['set-cookie'] as string[]) ?? []);
 const sessionCookie = (headers: Record<string, unknown>) => setCookies(headers).find((cookie) => /session_token=/.test(cookie));
+
+describe('the better-auth paths the shop forwards', () => {
+  it('limits every one that can send mail or try a password: each POST but sign-out', () => {
+    const posts = AUTH_ENDPOINTS.filter((endpoint) => endpoint.method === 'POST' && endpoint.path !== '/api/auth/sign-out');
+    expect(posts.map((endpoint) => endpoint.path).sort()).toEqual([...LIMITED_AUTH_POSTS].sort());
+  });
+});
 
 describe.each(testBackends())('staff accounts on $name', (backend) => {
   const t = shopPerTest(backend, { PUBLIC_URL: 'http://localhost:3000' });

@@ -19,19 +19,14 @@ export const AUTH_INVALID_TEXT = 'The request contains characters that are not a
 
 /**
  * better-auth's POSTs that send mail or check a credential: each is limited per IP and per email.
- * (Password reset is not enabled, so request-password-reset sends nothing today; it is limited
- * anyway, so turning it on cannot open a mail cannon.)
+ * Every forwarded POST but sign-out is one of them (auth-routes.test.ts checks AUTH_ENDPOINTS).
  */
 export const LIMITED_AUTH_POSTS = [
   '/api/auth/sign-in/email',
   '/api/auth/sign-up/email',
   '/api/auth/send-verification-email',
-  '/api/auth/request-password-reset',
-  '/api/auth/reset-password',
   '/api/auth/change-password',
-  '/api/auth/change-email',
   '/api/auth/verify-password',
-  '/api/auth/delete-user',
 ] as const;
 const LIMITED: ReadonlySet<string> = new Set(LIMITED_AUTH_POSTS);
 
@@ -49,14 +44,10 @@ const CONTROL = /[\p{Cc}\p{Cs}]/u;
 // eslint-disable-next-line no-control-regex -- NUL is one of the characters this pattern exists to find.
 const UNHASHABLE = /[\u0000\p{Cs}]/u;
 
-/**
- * The address an auth request is about: the one that gets mail or whose password is tried. Only
- * change-email names it newEmail; elsewhere an extra newEmail field must not dodge the limit.
- */
-function emailOf(path: string, body: unknown): string {
-  const fields = (typeof body === 'object' && body !== null ? body : {}) as { email?: unknown; newEmail?: unknown };
-  const email = path === '/api/auth/change-email' ? fields.newEmail : fields.email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+/** The address an auth request is about: the one that gets mail or whose password is tried. */
+function emailOf(body: unknown): string {
+  const email = (typeof body === 'object' && body !== null ? body : {}) as { email?: unknown };
+  return typeof email.email === 'string' ? email.email.trim().toLowerCase() : '';
 }
 
 /**
@@ -153,7 +144,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; lim
       if (request.method === 'POST') {
         checkValues(request.body);
         if (LIMITED.has(path)) {
-          const email = emailOf(path, request.body);
+          const email = emailOf(request.body);
           await deps.limits.auth(reply, request.ip, email);
           if (path === '/api/auth/sign-up/email' && (await emailTaken(deps.db, email))) {
             throw new ApiError(422, 'USER_ALREADY_EXISTS', 'User already registered');
