@@ -114,4 +114,9 @@ export const ERRORS = {
 } as const;
 
 /** The refusals of every admin endpoint: no session, or no admin role (ADR 0004). */
-export const ADMIN_ONLY = { 401: ERRORS.signedOut, 403: ERRORS.notAdmin } as const;
+const ADMIN_ONLY = { 401: ERRORS.signedOut, 403: ERRORS.notAdmin } as const;
+
+/** An admin endpoint: admin access, and the 401 and 403 every one of them can answer. */
+export function adminEndpoint<const E extends Omit<Endpoint, 'access'>>(definition: E) {
+  return endpoint({ ...definition, access: 'admin', errors: { ...ADMIN_ONLY, ...definition.errors } });
+}

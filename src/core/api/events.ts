@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventInputSchema } from '../events.ts';
-import { ADMIN_ONLY, ERRORS, endpoint, idParams, pageOf } from './contract.ts';
+import { adminEndpoint, ERRORS, endpoint, idParams, pageOf } from './contract.ts';
 
 /** An event as the public page and the staff screens show it; the date and time are the shop's local ones. */
 export const eventSchema = z
@@ -34,35 +34,32 @@ export const getEvent = endpoint({
   errors: { 400: ERRORS.invalid, 404: NOT_FOUND },
 });
 
-export const listEvents = endpoint({
+export const listEvents = adminEndpoint({
   method: 'GET',
   path: '/api/admin/events',
   summary: 'Every event, soonest first, with its check-in count',
   tag: 'events',
-  access: 'admin',
   success: { status: 200, schema: pageOf(staffEventSchema), description: 'All events on one page' },
-  errors: ADMIN_ONLY,
+  errors: {},
 });
 
-export const createEvent = endpoint({
+export const createEvent = adminEndpoint({
   method: 'POST',
   path: '/api/admin/events',
   summary: 'Create an event',
   tag: 'events',
-  access: 'admin',
   body: eventBody,
   success: { status: 201, schema: eventSchema, description: 'The new event' },
-  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY },
+  errors: { 400: ERRORS.invalid },
 });
 
-export const updateEvent = endpoint({
+export const updateEvent = adminEndpoint({
   method: 'PUT',
   path: '/api/admin/events/:id',
   summary: 'Change an event',
   tag: 'events',
-  access: 'admin',
   params: idParams,
   body: eventBody,
   success: { status: 200, schema: eventSchema, description: 'The event as stored' },
-  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY, 404: NOT_FOUND },
+  errors: { 400: ERRORS.invalid, 404: NOT_FOUND },
 });

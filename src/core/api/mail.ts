@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactInputSchema } from '../contact.ts';
-import { ADMIN_ONLY, ERRORS, endpoint, idParams, pageOf, pageQuery, timestamp } from './contract.ts';
+import { adminEndpoint, ERRORS, endpoint, idParams, pageOf, pageQuery, timestamp } from './contract.ts';
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 
@@ -33,54 +33,49 @@ export const outboxMessageSchema = z
   })
   .meta({ id: 'OutboxMessage' });
 
-export const listOutbox = endpoint({
+export const listOutbox = adminEndpoint({
   method: 'GET',
   path: '/api/admin/outbox',
   summary: 'The email outbox, newest first, optionally one status only',
   tag: 'mail',
-  access: 'admin',
   query: z.strictObject({ status: z.enum(OUTBOX_STATUSES).optional(), ...pageQuery({ limit: 100, max: 200 }) }),
   success: { status: 200, schema: pageOf(outboxMessageSchema), description: 'One page of messages' },
-  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY },
+  errors: { 400: ERRORS.invalid },
 });
 
-export const retryOutboxMessage = endpoint({
+export const retryOutboxMessage = adminEndpoint({
   method: 'POST',
   path: '/api/admin/outbox/:id/retry',
   summary: 'Send a failed message again',
   tag: 'mail',
-  access: 'admin',
   params: idParams,
   success: { status: 200, schema: z.object({ ok: z.literal(true) }), description: 'Queued again' },
   errors: {
     400: ERRORS.invalid,
-    ...ADMIN_ONLY,
     404: 'No message with that id (error.code not_found)',
     409: 'The message has not failed (error.code not_failed)',
   },
 });
 
-export const retryFailedOutbox = endpoint({
+export const retryFailedOutbox = adminEndpoint({
   method: 'POST',
   path: '/api/admin/outbox/retry-failed',
   summary: 'Send every failed message again',
   tag: 'mail',
-  access: 'admin',
   success: { status: 200, schema: z.object({ queued: z.number().int() }), description: 'How many were queued again' },
-  errors: ADMIN_ONLY,
+  errors: {},
 });
 
 export const contactRequestSchema = z
   .object({ id: z.number().int(), name: z.string(), email: z.string(), createdAt: timestamp })
   .meta({ id: 'ContactRequestRecord' });
 
-export const listContactRequests = endpoint({
+export const listContactRequests = adminEndpoint({
   method: 'GET',
   path: '/api/admin/contact-requests',
   summary: 'Contact requests, newest first',
   tag: 'mail',
-  access: 'admin',
   query: z.strictObject(pageQuery({ limit: 100, max: 200 })),
   success: { status: 200, schema: pageOf(contactRequestSchema), description: 'One page of contact requests' },
-  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY },
+  errors: { 400: ERRORS.invalid },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HELD_PURCHASE_REASONS } from '../held-purchases.ts';
-import { ADMIN_ONLY, ERRORS, endpoint, pageOf, pageQuery, timestamp } from './contract.ts';
+import { adminEndpoint, ERRORS, endpoint, pageOf, pageQuery, timestamp } from './contract.ts';
 
 const SEARCH_CONTROL_CHARACTERS = 'q: the search may not contain control characters or broken characters';
 
@@ -29,14 +29,13 @@ export const statsSchema = z
   })
   .meta({ id: 'PurchaseStats' });
 
-export const purchaseStats = endpoint({
+export const purchaseStats = adminEndpoint({
   method: 'GET',
   path: '/api/admin/stats',
   summary: 'The stat cards: purchases, revenue, most popular sport, today’s sales',
   tag: 'staff',
-  access: 'admin',
   success: { status: 200, schema: statsSchema, description: 'The figures' },
-  errors: ADMIN_ONLY,
+  errors: {},
 });
 
 export const purchaseRecordSchema = z
@@ -52,12 +51,11 @@ export const purchaseRecordSchema = z
   })
   .meta({ id: 'PurchaseRecord' });
 
-export const listPurchases = endpoint({
+export const listPurchases = adminEndpoint({
   method: 'GET',
   path: '/api/admin/purchases',
   summary: 'Purchases, newest first, optionally searched by name, email, event or order ID',
   tag: 'staff',
-  access: 'admin',
   query: z.strictObject({
     ...pageQuery({ limit: 50, max: 200 }),
     q: z
@@ -70,17 +68,16 @@ export const listPurchases = endpoint({
       .transform((q) => q || undefined),
   }),
   success: { status: 200, schema: pageOf(purchaseRecordSchema), description: 'One page of purchases' },
-  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY },
+  errors: { 400: ERRORS.invalid },
 });
 
-export const exportPurchases = endpoint({
+export const exportPurchases = adminEndpoint({
   method: 'GET',
   path: '/api/admin/purchases.csv',
   summary: 'Every purchase as CSV (SPEC: {product}-purchases-{date}.csv), streamed',
   tag: 'staff',
-  access: 'admin',
   success: { status: 200, schema: undefined, contentType: 'text/csv', description: 'The CSV file, as an attachment' },
-  errors: ADMIN_ONLY,
+  errors: {},
 });
 
 export const heldPurchaseSchema = z
@@ -99,17 +96,16 @@ export const heldPurchaseSchema = z
   })
   .meta({ id: 'HeldPurchase' });
 
-export const listHeldPurchases = endpoint({
+export const listHeldPurchases = adminEndpoint({
   method: 'GET',
   path: '/api/admin/quarantined-purchases',
   summary: 'Held purchases: sold and confirmed, but refused by the database on replay',
   tag: 'staff',
-  access: 'admin',
   query: z.strictObject(pageQuery({ limit: 50, max: 200 })),
   success: {
     status: 200,
     schema: pageOf(heldPurchaseSchema).extend({ total: z.number().int().describe('How many are held in all') }),
     description: 'One page of held purchases and their total',
   },
-  errors: { 400: ERRORS.invalid, ...ADMIN_ONLY },
+  errors: { 400: ERRORS.invalid },
 });
