@@ -11,6 +11,9 @@ const checkInRow = z.object({
   admitted_at: column.isoTimestamp.nullable(),
 });
 
+/** When a pass was admitted before: the answer to a second scan. */
+const earlierCheckInRow = z.object({ checked_in_at: column.isoTimestamp });
+
 /**
  * Admits a pass at an event, once: the unique (order_id, event_id) key decides, so two doors
  * scanning the same pass at the same moment admit it once and the other sees "already used".
@@ -44,11 +47,13 @@ export async function checkIn(db: Db, orderId: string, eventId: number, staffUse
   }
   const [earlier] = await queryRows(
     db,
-    z.object({ checked_in_at: column.isoTimestamp }),
+    earlierCheckInRow,
     sql`select checked_in_at from check_ins where order_id = ${orderId} and event_id = ${eventId}`,
   );
   return { result: 'already_used', orderId, name: row.name, checkedInAt: earlier!.checked_in_at };
 }
+
+const recentCheckInsRow = z.object({ id: column.integer, orderId: z.string(), name: z.string(), checkedInAt: column.isoTimestamp, cursorAt: z.string() });
 
 /** Passes admitted at an event, newest first, a page at a time by keyset on (checked_in_at, id). */
 export async function recentCheckIns(
@@ -59,7 +64,7 @@ export async function recentCheckIns(
   const { limit, after } = page;
   const rows = await queryRows(
     db,
-    z.object({ id: column.integer, orderId: z.string(), name: z.string(), checkedInAt: column.isoTimestamp, cursorAt: z.string() }),
+    recentCheckInsRow,
     sql`select c.id, c.order_id as "orderId", p.name, c.checked_in_at as "checkedInAt",
                to_char(c.checked_in_at at time zone 'UTC', ${CURSOR_TIME_FORMAT}) as "cursorAt"
         from check_ins c join purchases p on p.order_id = c.order_id

@@ -16,10 +16,12 @@ const eventRow = z.object({ id: column.integer, title: z.string(), date: z.strin
 const startsAt = (input: EventInput, timeZone: string) =>
   sql`((${input.date} || ' ' || ${input.time})::timestamp at time zone ${timeZone})`;
 
+const listEventsRow = eventRow.extend({ checkIns: column.integer });
+
 export async function listEvents(db: Db, timeZone: string): Promise<Array<ShopEvent & { checkIns: number }>> {
   return queryRows(
     db,
-    eventRow.extend({ checkIns: column.integer }),
+    listEventsRow,
     sql`select ${eventColumns(timeZone)},
                (select count(*) from check_ins c where c.event_id = events.id) as "checkIns"
         from events order by starts_at, id`,
@@ -31,10 +33,12 @@ export async function findEvent(db: Db, id: number, timeZone: string): Promise<S
   return row ?? null;
 }
 
+const createEventRow = z.object({ id: column.integer });
+
 export async function createEvent(db: Db, input: EventInput, timeZone: string): Promise<ShopEvent> {
   const [row] = await queryRows(
     db,
-    z.object({ id: column.integer }),
+    createEventRow,
     sql`insert into events (title, starts_at, location, price_cents)
         values (${input.title}, ${startsAt(input, timeZone)}, ${input.location}, ${input.priceCents}) returning id`,
   );

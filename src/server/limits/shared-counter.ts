@@ -65,6 +65,8 @@ interface Pending {
   reject(error: unknown): void;
 }
 
+const sharedCounterRow = z.object({ key: z.string(), points: z.number(), ms_left: column.integer });
+
 /**
  * Counters every server process shares, in the `rate_limits` table (rate-limiter-flexible's
  * PostgreSQL layout: key, points, expire in epoch ms). Hits are grouped like the purchase writer's
@@ -98,7 +100,7 @@ export function sharedCounter(db: Db, options: SharedCounterOptions) {
     );
     const rows = await queryRows(
       db,
-      z.object({ key: z.string(), points: z.number(), ms_left: column.integer }),
+      sharedCounterRow,
       sql`with async_commit as (select set_config('synchronous_commit', 'off', true))
           insert into rate_limits as r (key, points, expire)
           select v.key, v.points, v.expire from (values ${values}) as v (key, points, expire), async_commit

@@ -36,8 +36,10 @@ export function recentOutboxQuery({ limit, status, after }: OutboxPage): SQL {
         order by outbox.created_at desc, outbox.id desc limit ${limit}`;
 }
 
+const recentOutboxRow = outboxMessage.extend({ cursorAt: z.string() });
+
 export async function recentOutbox(db: Db, page: OutboxPage): Promise<{ items: OutboxMessage[]; next: PageCursor | null }> {
-  const rows = await queryRows(db, outboxMessage.extend({ cursorAt: z.string() }), recentOutboxQuery(page));
+  const rows = await queryRows(db, recentOutboxRow, recentOutboxQuery(page));
   return { items: rows.map(({ cursorAt: _cursor, ...message }) => message), next: nextPage(rows, page.limit) };
 }
 
@@ -53,11 +55,13 @@ export async function retryOutboxMessage(db: Db, id: number): Promise<'queued' |
   return exists === 1 ? 'not_failed' : 'not_found';
 }
 
+const retryFailedOutboxRow = z.object({ queued: column.integer });
+
 /** Puts every failed message back in the queue (after a mail outage is fixed); returns how many. */
 export async function retryFailedOutbox(db: Db): Promise<number> {
   const [row] = await queryRows(
     db,
-    z.object({ queued: column.integer }),
+    retryFailedOutboxRow,
     sql`with queued as (
           update outbox set status = 'pending', attempts = 0, next_attempt_at = now(), last_error = null
           where status = 'failed' returning 1)
@@ -82,10 +86,12 @@ export function recentContactRequestsQuery(limit: number, after?: PageCursor): S
         order by contact_requests.id desc limit ${limit}`;
 }
 
+const recentContactRequestsRow = contactRequest.extend({ cursorAt: z.string() });
+
 export async function recentContactRequests(
   db: Db,
   page: { limit: number; after?: PageCursor | undefined },
 ): Promise<{ items: ContactRequest[]; next: PageCursor | null }> {
-  const rows = await queryRows(db, contactRequest.extend({ cursorAt: z.string() }), recentContactRequestsQuery(page.limit, page.after));
+  const rows = await queryRows(db, recentContactRequestsRow, recentContactRequestsQuery(page.limit, page.after));
   return { items: rows.map(({ cursorAt: _cursor, ...request }) => request), next: nextPage(rows, page.limit) };
 }

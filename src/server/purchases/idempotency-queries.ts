@@ -25,11 +25,13 @@ export async function claimIdempotencyKey(db: Db, key: string, fingerprint: stri
   return claimed === 1;
 }
 
+const findIdempotencyKeyRow = z.object({ fingerprint: z.string(), response_status: z.number().nullable(), response_body: z.unknown() });
+
 /** What the database holds for a key: its body's fingerprint and, once finished, the response. */
 export async function findIdempotencyKey(db: Db, key: string) {
   const [row] = await queryRows(
     db,
-    z.object({ fingerprint: z.string(), response_status: z.number().nullable(), response_body: z.unknown() }),
+    findIdempotencyKeyRow,
     sql`select fingerprint, response_status, response_body from idempotency_keys where key = ${key}`,
   );
   return row;
@@ -42,11 +44,13 @@ export async function renewIdempotencyClaims(db: Db, keys: string[], leaseSecond
     where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) and response_status is null`);
 }
 
+const storedIdempotentResponseRow = z.object({ response_body: z.unknown() });
+
 /** The stored 201 body for this key and body fingerprint, if its purchase is in the database. */
 export async function storedIdempotentResponse(db: Db, key: string, fingerprint: string): Promise<unknown> {
   const [row] = await queryRows(
     db,
-    z.object({ response_body: z.unknown() }),
+    storedIdempotentResponseRow,
     sql`select response_body from idempotency_keys
         where key = ${key} and fingerprint = ${fingerprint} and response_status = 201`,
   );

@@ -31,6 +31,8 @@ function rowOf(record: PurchaseRecord) {
   };
 }
 
+const insertPurchasesRow = z.object({ order_id: z.string() });
+
 /**
  * Writes purchases, their outbox rows and (where a key was sent) their stored responses in ONE
  * statement: Postgres runs a statement atomically, so for each purchase all three exist or none
@@ -39,7 +41,7 @@ function rowOf(record: PurchaseRecord) {
  * differ (the batching writer sees to it).
  */
 export async function insertPurchases(db: Db, records: readonly PurchaseRecord[]): Promise<Set<string>> {
-  const inserted = await queryRows(db, z.object({ order_id: z.string() }), sql`
+  const inserted = await queryRows(db, insertPurchasesRow, sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(records.map(rowOf))}::jsonb) as t(
         name text, email text, event_name text, event_type text, amount int, order_id text,

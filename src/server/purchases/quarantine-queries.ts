@@ -100,6 +100,8 @@ function readRecord(json: string): Pick<QuarantinedPurchase, 'name' | 'email' | 
   };
 }
 
+const listQuarantinedRow = z.object({ id: column.integer, orderId: z.string(), reason: z.string(), record: z.string(), cursorAt: z.string() });
+
 /** Held purchases, newest first, by keyset on (quarantined_at, id). */
 export async function listQuarantined(
   db: Db,
@@ -107,7 +109,7 @@ export async function listQuarantined(
 ): Promise<{ items: QuarantinedPurchase[]; next: PageCursor | null }> {
   const rows = await queryRows(
     db,
-    z.object({ id: column.integer, orderId: z.string(), reason: z.string(), record: z.string(), cursorAt: z.string() }),
+    listQuarantinedRow,
     quarantinedPageQuery(options),
   );
   const items = rows.map((row) => ({
@@ -120,7 +122,9 @@ export async function listQuarantined(
   return { items, next: nextPage(rows, options.limit) };
 }
 
+const countQuarantinedRow = z.object({ n: column.integer });
+
 export async function countQuarantined(db: Db): Promise<number> {
-  const [row] = await queryRows(db, z.object({ n: column.integer }), sql`select count(*) as n from quarantined_purchases`);
+  const [row] = await queryRows(db, countQuarantinedRow, sql`select count(*) as n from quarantined_purchases`);
   return row!.n;
 }

@@ -58,6 +58,8 @@ export interface PurchaseStats {
   todaysSales: number;
 }
 
+const purchaseStatsRow = z.object({ total: column.integer, revenue: column.integer, popular: z.string().nullable(), today: column.integer });
+
 /**
  * The four stat cards. Totals come from purchase_totals (kept by triggers, summed over its shards),
  * so they cost the same at any size; "today" is an index range from midnight in the shop's time zone.
@@ -65,7 +67,7 @@ export interface PurchaseStats {
 export async function purchaseStats(db: Db, timeZone: string): Promise<PurchaseStats> {
   const [row] = await queryRows(
     db,
-    z.object({ total: column.integer, revenue: column.integer, popular: z.string().nullable(), today: column.integer }),
+    purchaseStatsRow,
     sql`select
           (select coalesce(sum(purchases), 0) from purchase_totals) as total,
           (select coalesce(sum(revenue_cents), 0) from purchase_totals) as revenue,
