@@ -22,7 +22,7 @@ test.describe('landing', () => {
     }
     await expect(page.getByRole('button', { name: 'Buy a Pass' })).toBeVisible();
 
-    const events = page.getByRole('region', { name: 'One pass, any event' });
+    const events = page.getByRole('region', { name: 'Any event, one price' });
     await expect(events.getByRole('heading', { level: 3, name: 'Any Event Pass' })).toBeAttached();
     await expect(events.getByRole('button', { name: 'Get Pass - $3' })).toBeAttached();
     await expect(events.getByText('No account needed. Instant confirmation. Email receipt sent.')).toBeAttached();

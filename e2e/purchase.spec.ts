@@ -32,7 +32,7 @@ test.describe('buying a pass', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Ada Lovelace!' })).toBeVisible();
     await expect(page.getByText('Your skip pass is confirmed', { exact: true })).toBeVisible();
     await expect(passDetail(page, 'Event')).toHaveText(ADA.eventName);
-    await expect(passDetail(page, 'Sport')).toHaveText('general');
+    await expect(passDetail(page, 'Sport')).toHaveText('General');
     await expect(passDetail(page, 'Order ID')).toHaveText(/^[0-9A-F]{10}$/);
     await expect(passDetail(page, 'Timestamp')).toHaveText(/\d{4}.*\d{1,2}:\d{2}/);
     await expect(page.getByText(/show this screen at the event/i)).toBeVisible();

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventDate, formatEventTime, formatMoment } from './format.ts';
+import { formatEventDate, formatEventTime, formatMoment, formatSport } from './format.ts';
+
+describe('sport', () => {
+  it('is shown capitalised, the one way every screen shows it', () => {
+    expect(formatSport('general')).toBe('General');
+    expect(formatSport('ice hockey')).toBe('Ice hockey');
+    expect(formatSport('')).toBe('');
+  });
+});
 
 describe('event formatting', () => {
   it('shows the calendar date as written, whatever the viewer’s time zone', () => {

@@ -7,6 +7,14 @@ function parse(iso: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * A sport as every screen shows it: "General" for the stored `general` (SPEC: event_type). The CSV
+ * export and the receipt keep the stored value; screens, buyers' and staff's alike, show this one.
+ */
+export function formatSport(eventType: string): string {
+  return eventType.charAt(0).toUpperCase() + eventType.slice(1);
+}
+
 /** A moment in the staff member's own locale and time zone, e.g. "Nov 22, 2026, 2:05 PM". */
 export function formatDateTime(iso: string): string {
   const date = parse(iso);

@@ -4,7 +4,7 @@ import { formatCents } from '../../../core/money.ts';
 import { ADMIN_TEXT } from '../../../core/staff-messages.ts';
 import { cn } from '../../lib/cn.ts';
 import type { PurchaseStats } from './stats.ts';
-import { formatCount } from '../../lib/format.ts';
+import { formatCount, formatSport } from '../../lib/format.ts';
 
 interface StatCardProps {
   label: string;
@@ -65,7 +65,7 @@ export function StatCards({ stats, loading }: { stats: PurchaseStats | null; loa
       />
       <StatCard
         label={ADMIN_TEXT.mostPopularSport}
-        value={show((known) => known.mostPopularSport ?? ADMIN_TEXT.notAvailable)}
+        value={show((known) => (known.mostPopularSport === null ? ADMIN_TEXT.notAvailable : formatSport(known.mostPopularSport)))}
         hint="By passes sold"
         icon={Trophy}
         tone="bg-accent/20 text-accent-foreground"

@@ -4,6 +4,7 @@ import { PassConfirmation } from '../../components/purchase/pass-confirmation.ts
 import type { SoldPass } from '../../components/purchase/use-purchase.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatSport } from '../../lib/format.ts';
 
 export interface ConfirmationProps {
   sold: SoldPass;
@@ -36,7 +37,7 @@ export function Confirmation({ sold, productName, feedbackUrl, onBuyAnother }: C
             {pass.eventName}
           </Detail>
           <Detail id={`${id}-sport`} term="Sport">
-            <Badge className="capitalize">{pass.eventType}</Badge>
+            <Badge>{formatSport(pass.eventType)}</Badge>
           </Detail>
           <Detail id={`${id}-order`} term="Order ID" valueClassName="font-mono text-base font-bold tracking-widest">
             {pass.id}

@@ -90,7 +90,7 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
           <div className="mx-auto max-w-2xl text-center">
             <p className="text-sm font-semibold tracking-wider text-primary uppercase">Events</p>
             <h2 id="events-heading" className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">
-              One pass, any event
+              Any event, one price
             </h2>
             <p className="mt-4 text-lg text-muted-foreground">
               Football, basketball, hockey or the local derby: the same pass skips the line everywhere.
@@ -111,7 +111,7 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
             <CardContent className="flex flex-col gap-6">
               <p className="flex items-baseline gap-2">
                 <span className="text-5xl font-extrabold tracking-tight">{price}</span>
-                <span className="text-muted-foreground">per event</span>
+                <span className="text-muted-foreground">per pass</span>
               </p>
               <ul className="flex flex-col gap-3">
                 {PASS_PERKS.map((perk) => (

@@ -2,7 +2,7 @@ import { formatCents } from '../../../../core/money.ts';
 import { ADMIN_TEXT, PURCHASE_COLUMNS } from '../../../../core/staff-messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { TableCell, TableRow } from '../../../components/ui/table.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatSport } from '../../../lib/format.ts';
 import { ListTable } from '../list-parts.tsx';
 import type { PurchaseList, PurchaseRecord } from './use-purchases.ts';
 
@@ -20,7 +20,7 @@ function Row({ purchase }: { purchase: PurchaseRecord }) {
       </TableCell>
       <TableCell className="max-w-64 min-w-40">{purchase.eventName}</TableCell>
       <TableCell>
-        <Badge>{purchase.eventType}</Badge>
+        <Badge>{formatSport(purchase.eventType)}</Badge>
       </TableCell>
       <TableCell className="text-right font-medium tabular-nums">{formatCents(purchase.amountCents)}</TableCell>
       <TableCell className="font-mono text-xs tracking-wider whitespace-nowrap">{purchase.orderId}</TableCell>
