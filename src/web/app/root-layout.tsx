@@ -26,7 +26,8 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
       </main>
-      <footer className="h-16 border-t bg-card print:hidden" />
+      {/* SPEC: an empty footer. A slim band in the brand's colours closes the page instead of a blank grey strip. */}
+      <footer className="h-1.5 bg-linear-to-r from-primary via-fuchsia-500 to-amber-400 print:hidden" />
     </div>
   );
 }
