@@ -68,7 +68,8 @@ test.describe('staff, as they would work', () => {
     const link = await verificationLink(email);
     expect(new URL(link).origin).toBe(new URL(page.url()).origin);
     await page.goto(link);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/auth\?confirmed=1$/);
+    await expect(authCard(page).getByRole('status')).toContainText('Email confirmed');
 
     // Sign in: welcome toast, then home.
     await page.goto('/auth');
@@ -202,6 +203,25 @@ test.describe('/auth form', () => {
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
     await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
     await expect(confirmField(page)).toHaveValue('');
+  });
+
+  test('the confirmation link opens the sign-in page saying the email is confirmed; a used link says it did not work', async ({ page }) => {
+    const email = uniqueEmail('confirm');
+    const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password: STAFF_PASSWORD, name: email } });
+    expect(signUp.ok()).toBe(true);
+    const link = await verificationLink(email);
+
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/auth\?confirmed=1$/);
+    await expect(authCard(page).getByRole('status')).toContainText('Email confirmed');
+    await signInWith(page, email);
+    await expect(page).toHaveURL(/\/$/);
+
+    // The same link again, now used up: the page says so and how to get a new one.
+    await page.context().clearCookies();
+    await page.goto(link.replace(/token=[^&]+/, 'token=used-or-expired'));
+    await expect(page).toHaveURL(/\/auth\?confirmed=1&error=/);
+    await expect(authCard(page).getByRole('status')).toContainText('This link did not work');
   });
 
   test('a wrong password says so', async ({ page }) => {

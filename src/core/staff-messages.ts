@@ -24,6 +24,17 @@ export const AUTH_NOTICES = {
   signInSuccess: 'Welcome back! You have been signed in successfully.',
 } as const;
 
+/** Where a staff member's email confirmation link leads: the sign-in page, which says how it went. */
+export const EMAIL_CONFIRMED_PATH = '/auth?confirmed=1';
+
+/** What the sign-in page says after a confirmation link (no SPEC wording: the spec has no such screen). */
+export const CONFIRMATION_NOTICES = {
+  confirmedTitle: 'Email confirmed',
+  confirmedText: 'Your email address is confirmed. Sign in to continue.',
+  failedTitle: 'This link did not work',
+  failedText: 'The confirmation link has expired or was already used. Sign in with your email and password and we will send you a new one.',
+} as const;
+
 export const GUARD_TEXT = {
   loading: 'Loading...',
   accessDeniedTitle: 'Access Denied',

@@ -8,6 +8,7 @@ import { cookieFrom, signIn, signUp, STAFF_PASSWORD, staffSession, verificationL
 import { shopPerTest, startTestApp } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
 import { AUTH_ENDPOINTS } from '../../core/api/auth.ts';
+import { EMAIL_CONFIRMED_PATH } from '../../core/staff-messages.ts';
 import { AUTH_INVALID_PASSWORD, AUTH_TOO_MANY, LIMITED_AUTH_POSTS } from './auth-routes.ts';
 
 /** Every Set-Cookie header of a response, one entry per cookie. */
@@ -26,6 +27,19 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
 
   const me = (cookie?: string) =>
     t.shop.app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
+
+  it('leads every confirmation link to the sign-in page that says how it went', async () => {
+    await signUp(t.shop.app, 'confirm@example.com');
+    const link = await verificationLink(t.database.db, 'confirm@example.com');
+    expect(new URL(link, 'http://localhost:3000').searchParams.get('callbackURL')).toBe(EMAIL_CONFIRMED_PATH);
+    const confirmed = await t.shop.app.inject({ method: 'GET', url: link });
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe(EMAIL_CONFIRMED_PATH);
+    // A link that is not (or no longer) good lands on the same page, saying so.
+    const broken = await t.shop.app.inject({ method: 'GET', url: link.replace(/token=[^&]+/, 'token=not-a-token') });
+    expect(broken.statusCode).toBe(302);
+    expect(broken.headers.location).toBe(`${EMAIL_CONFIRMED_PATH}&error=INVALID_TOKEN`);
+  });
 
   it('signs up, queues a verification email to the site itself, and signs in only once confirmed', async () => {
     const created = await signUp(t.shop.app, 'staff@example.com');

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { LIMITS } from '../../core/constants.ts';
+import { EMAIL_CONFIRMED_PATH } from '../../core/staff-messages.ts';
 import type { Db } from '../db/database.ts';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../db/schema.ts';
 import { MAIL_KINDS } from '../mail/mail-kinds.ts';
@@ -54,8 +55,12 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
+        // Every link (sign-up, a sign-in while unverified, a resend) leads to the page that says the
+        // address is confirmed, whatever callback the request named; a refused link lands there too, with ?error=.
+        const link = new URL(url);
+        link.searchParams.set('callbackURL', EMAIL_CONFIRMED_PATH);
         // The message leaves through the outbox like every other; the row is the promise to send it.
-        await enqueueMail(options.db, MAIL_KINDS.accountVerification, { url }, { ref: `verify-${user.id}-${Date.now()}`, recipient: user.email });
+        await enqueueMail(options.db, MAIL_KINDS.accountVerification, { url: link.href }, { ref: `verify-${user.id}-${Date.now()}`, recipient: user.email });
         options.onMailQueued();
       },
     },

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { ShieldCheck, Ticket } from 'lucide-react';
+import { CircleAlert, CircleCheck, ShieldCheck, Ticket } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { AUTH_NOTICES, AUTH_TEXT, GUARD_TEXT } from '../../../core/staff-messages.ts';
+import { AUTH_NOTICES, AUTH_TEXT, CONFIRMATION_NOTICES, GUARD_TEXT } from '../../../core/staff-messages.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { sessionStarted, useSession } from '../../lib/session.ts';
@@ -16,9 +16,28 @@ const DESCRIPTIONS: Record<AuthMode, string> = {
   signUp: 'Create a staff account. We will email you a link to confirm your address.',
 };
 
+/**
+ * After an email confirmation link (the server sends every link to /auth?confirmed=1, with &error=
+ * when the link was refused): says whether the address is now confirmed, above the sign-in form.
+ */
+function ConfirmationNotice({ failed }: { failed: boolean }) {
+  const Icon = failed ? CircleAlert : CircleCheck;
+  return (
+    <div role="status" className="mb-6 flex gap-3 rounded-lg border bg-muted/60 p-4 text-left text-sm">
+      <Icon className={failed ? 'size-5 shrink-0 text-destructive' : 'size-5 shrink-0 text-success'} aria-hidden="true" />
+      <div>
+        <p className="font-semibold">{failed ? CONFIRMATION_NOTICES.failedTitle : CONFIRMATION_NOTICES.confirmedTitle}</p>
+        <p className="mt-1 text-muted-foreground">{failed ? CONFIRMATION_NOTICES.failedText : CONFIRMATION_NOTICES.confirmedText}</p>
+      </div>
+    </div>
+  );
+}
+
 /** Route `/auth`. A visitor who is already signed in, or who signs in, is sent to `/`. */
 export function AuthPage() {
   const session = useSession();
+  const [params] = useSearchParams();
+  const confirmation = params.has('confirmed') ? { failed: params.has('error') } : null;
   const navigate = useNavigate();
   const [mode, setMode] = useState<AuthMode>('signIn');
   const [pendingConfirmation, setPendingConfirmation] = useState<string | null>(null);
@@ -70,6 +89,7 @@ export function AuthPage() {
             <CardDescription className="text-base">{DESCRIPTIONS[mode]}</CardDescription>
           </CardHeader>
           <CardContent>
+            {confirmation && mode === 'signIn' && <ConfirmationNotice failed={confirmation.failed} />}
             <AuthForm mode={mode} onModeChange={changeMode} onSubmit={submit} pendingConfirmation={pendingConfirmation} />
           </CardContent>
         </Card>
