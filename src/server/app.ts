@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { API_ERRORS } from '../core/messages.ts';
@@ -138,6 +139,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       directives: { 'upgrade-insecure-requests': null },
     },
   });
+  // Answers over 1 kB (admin lists, the CSV export, streamed as it is read) in brotli, else gzip.
+  // Static files come precompressed (web-routes.ts); request bodies stay plain (16 kB limit).
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
   // Every limit (per IP, per email, per recipient) in the database, shared by all instances.
   const limits = shopLimits(options.embeddedDatabase ? embeddedCounter(db) : sharedCounter(db, { log: app.log }), config);
 

@@ -1,7 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
@@ -37,6 +40,10 @@ describe('serving the front end', () => {
     await writeFile(join(webDir, 'index.html'), template);
     await writeFile(join(webDir, 'assets', 'app-1234.js'), 'console.log("shop")');
     await writeFile(join(webDir, 'favicon.svg'), '<svg/>');
+    await writeFile(join(webDir, 'assets', 'photo-9999.png'), Buffer.alloc(4096, 7));
+    await writeFile(join(webDir, 'assets', 'big-5678.js'), 'console.log("a bundle of some size");\n'.repeat(400));
+    // As the build does: a .br and a .gz beside each text file.
+    await promisify(execFile)(process.execPath, [resolve(import.meta.dirname, '../../../scripts/precompress.mjs'), webDir]);
     const logStream = new PassThrough();
     logStream.on('data', (line: Buffer) => logs.push(line.toString()));
     database = await testBackends()[0]!.open();
@@ -81,6 +88,72 @@ describe('serving the front end', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
     }
+  });
+
+  describe('compression', () => {
+    const get = (url: string, acceptEncoding?: string) =>
+      shop.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+    it('sends a built asset as its .br file to a client that takes brotli, .gz to one that takes gzip only', async () => {
+      const original = await readFile(join(webDir, 'assets', 'big-5678.js'));
+      const br = await get('/assets/big-5678.js', 'gzip, deflate, br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+      expect(br.headers['vary']).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.rawPayload.equals(await readFile(join(webDir, 'assets', 'big-5678.js.br')))).toBe(true);
+      expect(brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
+
+      const gzip = await get('/assets/big-5678.js', 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.headers['vary']).toMatch(/accept-encoding/i);
+      expect(gzip.rawPayload.equals(await readFile(join(webDir, 'assets', 'big-5678.js.gz')))).toBe(true);
+      expect(gunzipSync(gzip.rawPayload).equals(original)).toBe(true);
+    });
+
+    it('sends the file as it is to a client that takes neither, still saying the answer varies', async () => {
+      const original = await readFile(join(webDir, 'assets', 'big-5678.js'));
+      for (const acceptEncoding of [undefined, 'identity', 'deflate']) {
+        const response = await get('/assets/big-5678.js', acceptEncoding);
+        expect(response.headers['content-encoding']).toBeUndefined();
+        expect(response.headers['vary']).toMatch(/accept-encoding/i);
+        expect(response.rawPayload.equals(original)).toBe(true);
+      }
+    });
+
+    it('does not compress what is compressed already (an image)', async () => {
+      const response = await get('/assets/photo-9999.png', 'br, gzip');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.rawPayload.equals(Buffer.alloc(4096, 7))).toBe(true);
+    });
+
+    it.each(['/', '/admin'])('sends the app shell %s compressed, with the shop settings inside', async (url) => {
+      const br = await get(url, 'br, gzip');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['vary']).toMatch(/accept-encoding/i);
+      expect(br.headers['content-type']).toMatch(/^text\/html/);
+      const html = brotliDecompressSync(br.rawPayload).toString();
+      expect(html).toContain('<title>Club Pass</title>');
+      expect(html).toContain('"productName":"Club Pass"');
+
+      const gzip = await get(url, 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+
+      const plain = await get(url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(html);
+    });
+
+    it('sends the 404 page compressed too', async () => {
+      const response = await get('/no-such-page', 'br');
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root">');
+    });
   });
 
   it('sends security headers', async () => {

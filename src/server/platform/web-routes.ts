@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERRORS } from '../../core/messages.ts';
 import { CLIENT_ROUTES } from '../../core/routes.ts';
 import { errorBody } from '../errors.ts';
@@ -27,19 +29,41 @@ export function renderIndexHtml(template: string, shop: ShopConfig): string {
     .replaceAll('%PRODUCT_NAME%', escapeHtml(shop.productName));
 }
 
+/** The shell's bytes in each encoding, compressed once at start (best ratio: it never changes). */
+function encodedShell(html: string) {
+  const identity = Buffer.from(html);
+  return {
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }),
+    identity,
+  };
+}
+type ShellEncoding = keyof ReturnType<typeof encodedShell>;
+const SHELL_ENCODINGS: ShellEncoding[] = ['br', 'gzip', 'identity'];
+
+/** The encoding to answer in, negotiated as @fastify/static and @fastify/compress do ("*" counts as gzip). */
+function shellEncoding(request: FastifyRequest): ShellEncoding {
+  const header = request.headers['accept-encoding'];
+  if (!header) return 'identity';
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), SHELL_ENCODINGS) ?? 'identity';
+}
+
 /**
  * Serves the built front end from the same process as the API. Hashed assets are cached for
  * good; pages get the app shell, with status 404 (and a log line) for paths the app does not have.
+ * Text files go out as the .br or .gz written beside them at build (scripts/precompress.mjs).
  */
 export async function webRoutes(app: FastifyInstance, deps: { webDir: string; shop: ShopConfig }) {
   const indexFile = join(deps.webDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), deps.shop) : undefined;
+  const shell = indexHtml === undefined ? undefined : encodedShell(indexHtml);
   if (!indexHtml) app.log.warn({ webDir: deps.webDir }, 'front end not built; run npm run build');
   else {
     await app.register(fastifyStatic, {
       root: deps.webDir,
       index: false,
       wildcard: true,
+      preCompressed: true,
       setHeaders(reply, path) {
         const immutable = path.includes(`${join(deps.webDir, 'assets')}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
@@ -47,11 +71,15 @@ export async function webRoutes(app: FastifyInstance, deps: { webDir: string; sh
     });
   }
 
-  const sendShell = (reply: FastifyReply, status: number) =>
-    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const encoding = shellEncoding(request);
+    reply.code(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(shell?.[encoding]);
+  };
 
   if (indexHtml) {
-    for (const route of CLIENT_ROUTES) app.get(route, (_request, reply) => sendShell(reply, 200));
+    for (const route of CLIENT_ROUTES) app.get(route, (request, reply) => sendShell(request, reply, 200));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -60,6 +88,6 @@ export async function webRoutes(app: FastifyInstance, deps: { webDir: string; sh
     if (!isPage || !indexHtml) return reply.code(404).send(errorBody('not_found', API_ERRORS.notFound));
     // The app renders its own 404 page; the server logs the path (SPEC section 2).
     request.log.warn({ path: pathname }, 'page not found');
-    return sendShell(reply, 404);
+    return sendShell(request, reply, 404);
   });
 }
