@@ -224,6 +224,21 @@ test.describe('/auth form', () => {
     await expect(authCard(page).getByRole('status')).toContainText('This link did not work');
   });
 
+  test('an unconfirmed sign-in says a new link was sent, and can send it again', async ({ page }) => {
+    const email = uniqueEmail('unconfirmed');
+    const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password: STAFF_PASSWORD, name: email } });
+    expect(signUp.ok()).toBe(true);
+    await page.goto('/auth');
+    await signInWith(page, email);
+    await expect(authCard(page).getByRole('alert')).toHaveText('Please confirm your email first. We have sent you a new confirmation link.');
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(toast(page, 'A new confirmation link is on its way.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send the link again' })).toBeHidden();
+    // The newest link works.
+    await page.goto(await verificationLink(email));
+    await expect(authCard(page).getByRole('status')).toContainText('Email confirmed');
+  });
+
   test('a wrong password says so', async ({ page }) => {
     await page.goto('/auth');
     await signInWith(page, uniqueEmail('nobody'), 'wrong-password');

@@ -22,6 +22,10 @@ export const AUTH_NOTICES = {
   unexpected: 'An unexpected error occurred. Please try again.',
   signUpSuccess: 'Please check your email to confirm your account.',
   signInSuccess: 'Welcome back! You have been signed in successfully.',
+  /** No SPEC wording (the spec's accounts were not confirmed by email). A sign-in while unconfirmed mails a new link. */
+  notConfirmed: 'Please confirm your email first. We have sent you a new confirmation link.',
+  resendConfirmation: 'Send the link again',
+  confirmationSent: 'A new confirmation link is on its way.',
 } as const;
 
 /** Where a staff member's email confirmation link leads: the sign-in page, which says how it went. */

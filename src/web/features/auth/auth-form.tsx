@@ -1,12 +1,13 @@
 import { LoaderCircle, LogIn, MailCheck, UserPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { AUTH_TEXT } from '../../../core/staff-messages.ts';
+import { toast } from 'sonner';
+import { AUTH_NOTICES, AUTH_TEXT } from '../../../core/staff-messages.ts';
 import { LIMITS } from '../../../core/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EMAIL_INPUT, Field } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { checkAuthForm, type AuthFormValues, type AuthMode, type Credentials } from './auth-validation.ts';
-import type { AuthOutcome } from './auth-requests.ts';
+import { resendConfirmation, type AuthOutcome } from './auth-requests.ts';
 
 const EMPTY: AuthFormValues = { email: '', password: '', confirmPassword: '' };
 
@@ -23,6 +24,8 @@ export interface AuthFormProps {
 export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: AuthFormProps) {
   const [values, setValues] = useState<AuthFormValues>(EMPTY);
   const [error, setError] = useState<string | null>(null);
+  /** The address whose sign-in was refused as unconfirmed: the error then offers to send its link again. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const id = useId();
   const errorId = `${id}-error`;
@@ -30,9 +33,14 @@ export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: 
 
   const set = (field: keyof AuthFormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
+  const showError = (message: string | null, unconfirmedEmail: string | null = null) => {
+    setError(message);
+    setUnconfirmed(unconfirmedEmail);
+  };
+
   const toggle = () => {
     setValues(EMPTY);
-    setError(null);
+    showError(null);
     onModeChange(creating ? 'signIn' : 'signUp');
   };
 
@@ -40,14 +48,24 @@ export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: 
     event.preventDefault();
     if (submitting) return;
     const checked = checkAuthForm(mode, values);
-    if (!checked.ok) return setError(checked.message);
-    setError(null);
+    if (!checked.ok) return showError(checked.message);
+    showError(null);
     setSubmitting(true);
     const outcome = await onSubmit(mode, checked.credentials);
     setSubmitting(false);
-    if (!outcome.ok) return setError(outcome.message);
+    if (!outcome.ok) return showError(outcome.message, outcome.code === 'EMAIL_NOT_VERIFIED' ? checked.credentials.email : null);
     // After sign-up the account signs in next: keep the address, clear the passwords.
     if (creating) setValues({ ...EMPTY, email: checked.credentials.email });
+  };
+
+  const resend = async (email: string) => {
+    setSubmitting(true);
+    const outcome = await resendConfirmation(email);
+    setSubmitting(false);
+    if (outcome.ok) {
+      toast.success(AUTH_NOTICES.confirmationSent);
+      showError(null);
+    } else showError(outcome.message, email);
   };
 
   const fieldProps = {
@@ -102,6 +120,12 @@ export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: 
       )}
 
       <FormError id={errorId} message={error} />
+      {unconfirmed && (
+        <Button type="button" variant="outline" onClick={() => void resend(unconfirmed)} disabled={submitting}>
+          <MailCheck aria-hidden="true" />
+          {AUTH_NOTICES.resendConfirmation}
+        </Button>
+      )}
 
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {submitting ? (

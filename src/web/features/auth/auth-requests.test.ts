@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage, signIn, signUp } from './auth-requests.ts';
+import { authErrorMessage, resendConfirmation, signIn, signUp } from './auth-requests.ts';
 import { answer } from '../../lib/fake-server.ts';
 
 const credentials = { email: 'boss@example.com', password: 'secret1' };
@@ -20,9 +20,15 @@ describe('authErrorMessage (SPEC section 8)', () => {
   });
 
   it("shows the server's message for anything else, including the shop's own error shape", () => {
-    expect(authErrorMessage({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' })).toBe('Email not verified');
+    expect(authErrorMessage({ code: 'PASSWORD_TOO_SHORT', message: 'Password too short' })).toBe('Password too short');
     expect(authErrorMessage({ error: { code: 'rate_limited', message: 'Too many attempts. Please wait a minute and try again.' } })).toBe(
       'Too many attempts. Please wait a minute and try again.',
+    );
+  });
+
+  it('tells an unconfirmed account that a new confirmation link was sent (a sign-in while unconfirmed sends one)', () => {
+    expect(authErrorMessage({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' })).toBe(
+      'Please confirm your email first. We have sent you a new confirmation link.',
     );
   });
 
@@ -32,7 +38,17 @@ describe('authErrorMessage (SPEC section 8)', () => {
   });
 });
 
-describe('signUp and signIn', () => {
+describe('signUp, signIn and resendConfirmation', () => {
+  it('asks for the confirmation link again for the address given', async () => {
+    let sent: { url: string; body: unknown } | undefined;
+    const capture = async (url: RequestInfo | URL, init?: RequestInit) => {
+      sent = { url: String(url), body: JSON.parse(String(init?.body)) };
+      return new Response(JSON.stringify({ status: true }), { status: 200 });
+    };
+    expect(await resendConfirmation('boss@example.com', { fetch: capture })).toEqual({ ok: true });
+    expect(sent).toEqual({ url: '/api/auth/send-verification-email', body: { email: 'boss@example.com' } });
+  });
+
   it('send the email as the name at sign-up', async () => {
     let sent: unknown;
     const capture = async (_url: RequestInfo | URL, init?: RequestInit) => {
@@ -46,14 +62,16 @@ describe('signUp and signIn', () => {
   it('report refusals and unreachable servers', async () => {
     expect(await signIn(credentials, { fetch: answer(403, { error: { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' } }) })).toEqual({
       ok: false,
-      message: 'Email not verified',
+      code: 'EMAIL_NOT_VERIFIED',
+      message: 'Please confirm your email first. We have sent you a new confirmation link.',
     });
     const offline = async () => {
       throw new TypeError('Failed to fetch');
     };
-    expect(await signIn(credentials, { fetch: offline })).toEqual({ ok: false, message: 'An unexpected error occurred. Please try again.' });
+    expect(await signIn(credentials, { fetch: offline })).toEqual({ ok: false, code: '', message: 'An unexpected error occurred. Please try again.' });
     expect(await signIn(credentials, { fetch: async () => new Response('<html>Bad gateway</html>', { status: 502 }) })).toEqual({
       ok: false,
+      code: '',
       message: 'An unexpected error occurred. Please try again.',
     });
   });

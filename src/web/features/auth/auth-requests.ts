@@ -1,9 +1,10 @@
-import { signIn as signInEndpoint, signUp as signUpEndpoint } from '../../../core/api/auth.ts';
+import { sendVerificationEmail, signIn as signInEndpoint, signUp as signUpEndpoint } from '../../../core/api/auth.ts';
 import { AUTH_NOTICES } from '../../../core/staff-messages.ts';
 import { call, type ApiResult, type CallOptions } from '../../lib/api-client.ts';
 import type { Credentials } from './auth-validation.ts';
 
-export type AuthOutcome = { ok: true } | { ok: false; message: string };
+/** `code`: the envelope's error code ('' when none came back), e.g. EMAIL_NOT_VERIFIED. */
+export type AuthOutcome = { ok: true } | { ok: false; code: string; message: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -23,6 +24,7 @@ export function authErrorMessage(body: unknown): string {
   const message = isRecord(error) ? text(error.message).trim() : '';
   if (code.startsWith('USER_ALREADY_EXISTS') || /already registered/i.test(message)) return AUTH_NOTICES.alreadyRegistered;
   if (code === 'INVALID_EMAIL_OR_PASSWORD' || /Invalid login credentials/i.test(message)) return AUTH_NOTICES.invalidCredentials;
+  if (code === 'EMAIL_NOT_VERIFIED') return AUTH_NOTICES.notConfirmed;
   return message || AUTH_NOTICES.unexpected;
 }
 
@@ -31,8 +33,8 @@ async function outcomeOf(result: Promise<ApiResult<unknown>>): Promise<AuthOutco
   const settled = await result;
   if (settled.ok) return { ok: true };
   // No answer, or a proxy's HTML error page or an empty 5xx: nothing a person can act on.
-  if (settled.kind !== 'server' || (!settled.code && !settled.message)) return { ok: false, message: AUTH_NOTICES.unexpected };
-  return { ok: false, message: authErrorMessage({ code: settled.code, message: settled.message }) };
+  if (settled.kind !== 'server' || (!settled.code && !settled.message)) return { ok: false, code: '', message: AUTH_NOTICES.unexpected };
+  return { ok: false, code: settled.code, message: authErrorMessage({ code: settled.code, message: settled.message }) };
 }
 
 /**
@@ -46,4 +48,9 @@ export function signUp(credentials: Credentials, options: CallOptions = {}): Pro
 /** Signs in; on success the server sets an httpOnly session cookie. */
 export function signIn(credentials: Credentials, options: CallOptions = {}): Promise<AuthOutcome> {
   return outcomeOf(call(signInEndpoint, { body: { ...credentials } }, options));
+}
+
+/** Mails the confirmation link again (limited per client and per address, like sign-in). */
+export function resendConfirmation(email: string, options: CallOptions = {}): Promise<AuthOutcome> {
+  return outcomeOf(call(sendVerificationEmail, { body: { email } }, options));
 }
