@@ -60,9 +60,9 @@ test.describe('staff, as they would work', () => {
     await expect(confirmField(page)).toHaveCount(0);
     await expect(emailField(page)).toHaveValue(email);
 
-    // Signing in before confirming shows the server's message.
+    // Signing in before confirming says so, and that a new link was sent.
     await signInWith(page, email);
-    await expect(authCard(page).getByRole('alert')).toHaveText('Email not verified');
+    await expect(authCard(page).getByRole('alert')).toHaveText('Please confirm your email first. We have sent you a new confirmation link.');
 
     // The link in the verification email confirms the account and leads back to the site.
     const link = await verificationLink(email);
