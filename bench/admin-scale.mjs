@@ -11,7 +11,9 @@
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { dropDatabase, query, recreateDatabase } from './lib/pg-admin.mjs';
+import { adminCookie } from './lib/admin-session.mjs';
+import { seedPurchases } from './lib/seed-purchases.mjs';
+import { dropDatabase, recreateDatabase } from './lib/pg-admin.mjs';
 import { checksTable, heading, table } from './lib/report.mjs';
 import { startShop } from './lib/servers.mjs';
 
@@ -23,45 +25,6 @@ const LATENCY_SAMPLES = 41;
 const WARMUP_REQUESTS = 5;
 const ADMIN_EMAIL = 'bench-admin@example.com';
 const ADMIN_PASSWORD = 'bench admin password';
-
-/**
- * Adds purchases until the table holds `total`: one every 20 s going back from now (1,000,000 rows
- * span about 231 days, so "today" holds a realistic few thousand), names, emails and events of the
- * shapes buyers type. Order IDs are the row number in hex: unique, and in the pass-ID format.
- */
-async function seedPurchases(url, total) {
-  const [{ n: have }] = await query(url, 'select count(*)::int as n from purchases');
-  if (have >= total) return;
-  await query(
-    url,
-    `insert into purchases (name, email, event_name, event_type, amount, order_id, created_at)
-     select 'Buyer ' || i, 'buyer' || i || '@example.com',
-            (array['City Derby', 'Harbour 10K', 'Valley Cup Final', 'Riverside Open', 'County Sevens'])[1 + i % 5],
-            'general', 300, lpad(upper(to_hex(i)), 10, '0'), now() - make_interval(secs => i * 20)
-     from generate_series($1::int + 1, $2::int) as i`,
-    [have, total],
-  );
-  // What autovacuum does on its own after a bulk load; without it the first reads pay for it.
-  await query(url, 'vacuum analyze purchases');
-}
-
-/** A verified staff account with the admin role, signed in through the shop: its Cookie header. */
-async function adminCookie(server, url) {
-  const post = (path, body) =>
-    fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(body) });
-  const [existing] = await query(url, 'select 1 from auth_users where email = $1', [ADMIN_EMAIL]);
-  if (!existing) {
-    const signUp = await post('/api/auth/sign-up/email', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: ADMIN_EMAIL });
-    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    const [mail] = await query(url, `select payload->>'url' as link from outbox where kind = 'account_verification' and recipient = $1`, [ADMIN_EMAIL]);
-    const verified = await fetch(mail.link.replace(/^https?:\/\/[^/]+/, server.url), { redirect: 'manual' });
-    if (verified.status >= 400) throw new Error(`verification failed: ${verified.status}`);
-    await query(url, `insert into profiles (user_id, role) select id, 'admin' from auth_users where email = $1`, [ADMIN_EMAIL]);
-  }
-  const signIn = await post('/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  return signIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
-}
 
 /** Median and p90 of `samples` sequential GETs (after a warm-up); each must answer 200. */
 async function latencyOf(server, cookie, path) {
@@ -122,7 +85,7 @@ async function measureSize(url, rows) {
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const server = await startShop({ databaseUrl: url, paymentDelayMs: 0, label: `shop-admin-${rows}` });
   try {
-    const cookie = await adminCookie(server, url);
+    const cookie = await adminCookie(server, url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const stats = await latencyOf(server, cookie, '/api/admin/stats');
     const firstPage = await latencyOf(server, cookie, '/api/admin/purchases?limit=50');
     // Searches for one buyer's order ID and for an email that matches one row in the whole table.

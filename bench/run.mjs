@@ -10,8 +10,9 @@ import { assertShopBuilt } from './lib/servers.mjs';
 import * as adminScale from './admin-scale.mjs';
 import * as purchaseThroughput from './purchase-throughput.mjs';
 import * as rush from './rush.mjs';
+import * as web from './web.mjs';
 
-const BENCHES = { [purchaseThroughput.name]: purchaseThroughput, [rush.name]: rush, [adminScale.name]: adminScale };
+const BENCHES = { [purchaseThroughput.name]: purchaseThroughput, [rush.name]: rush, [adminScale.name]: adminScale, [web.name]: web };
 const ALIASES = { throughput: purchaseThroughput.name, admin: adminScale.name };
 
 const requested = process.argv.slice(2).map((arg) => ALIASES[arg] ?? arg);

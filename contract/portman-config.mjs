@@ -11,9 +11,11 @@
 //   eventId         an event on the main shop           passCode     a pass to that event
 //   outboxId        a message on the main shop's outbox that is not failed
 //   failedOutboxId  a failed message (faults)           helperUrl    starts the first of two concurrent purchases
+//   exportId        a finished CSV export of staffCookie's (main)
 // unverified@ signed up and never followed its link. Every account's password is {{password}}.
 
 const UNKNOWN_ID = '999999';
+const UNKNOWN_EXPORT = '00000000-0000-4000-8000-000000000000';
 const BUYER = { name: 'Contract Buyer', email: 'buyer@contract.test', eventName: 'Contract Cup' };
 const EVENT = { title: 'Contract Cup', date: '2031-06-01', time: '18:30', location: 'Contract Park', price: '3.00' };
 
@@ -156,6 +158,12 @@ export function portmanConfig() {
         reach('GET::/api/admin/quarantined-purchases', 400, 'not a cursor', { overwrites: [query('cursor', 'not-a-cursor')] }),
         reach('GET::/api/admin/events/{id}/check-ins', 400, 'limit out of range', { overwrites: [query('limit', '0')] }),
 
+        // The CSV export and its outcome (ADR 0012).
+        reach('GET::/api/admin/purchases.csv', 400, 'exportId not a UUID', { overwrites: [query('exportId', 'not-a-uuid')] }),
+        reach('GET::/api/admin/purchases.csv', 409, 'exportId used already', { overwrites: [query('exportId', '{{exportId}}')] }),
+        reach('GET::/api/admin/exports/{id}', 400, 'id not a UUID', { overwrites: [pathId('not-a-uuid')] }),
+        reach('GET::/api/admin/exports/{id}', 404, 'unknown export', { overwrites: [pathId(UNKNOWN_EXPORT)] }),
+
         // Outbox retries (the main request retries the faults shop's failed message).
         reach('POST::/api/admin/outbox/{id}/retry', 400, 'id not a number', { overwrites: [pathId('abc')] }),
         reach('POST::/api/admin/outbox/{id}/retry', 404, 'unknown message', { overwrites: [pathId(UNKNOWN_ID)] }),
@@ -194,6 +202,7 @@ export function portmanConfig() {
       { openApiOperation: 'GET::/api/events/{id}', ...pathId('{{eventId}}') },
       { openApiOperation: 'PUT::/api/admin/events/{id}', ...pathId('{{eventId}}'), ...body(EVENT) },
       { openApiOperation: 'GET::/api/admin/events/{id}/check-ins', ...pathId('{{eventId}}') },
+      { openApiOperation: 'GET::/api/admin/exports/{id}', ...pathId('{{exportId}}') },
       { openApiOperation: 'POST::/api/admin/events', ...body(EVENT) },
       { openApiOperation: 'POST::/api/admin/check-ins', ...body({ eventId: '{{{eventId}}}', code: '{{passCode}}' }) },
       { openApiOperation: 'POST::/api/purchases', ...body(BUYER), ...header('Idempotency-Key', '{{$guid}}') },

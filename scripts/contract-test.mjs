@@ -7,6 +7,7 @@
 // The verdict itself lives in contract/newman-summary.mjs, whose tests npm run test:contract runs first.
 // Writes the document, the collection, newman's report and each server's log to test-results/contract/.
 import { execFile, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
@@ -299,6 +300,9 @@ async function seed(main, faults, smtp) {
     call(main, 'POST', '/api/purchases', { body: { name: 'Contract Buyer', email: 'buyer@contract.test', eventId: event.json.id } }),
     201,
   );
+  // A finished CSV export whose outcome the collection reads (and whose id it reuses: 409).
+  const exportId = randomUUID();
+  await expectStatus('seed export', call(main, 'GET', `/api/admin/purchases.csv?exportId=${exportId}`, { cookie: staffCookie }), 200);
   const outbox = await expectStatus('seed outbox', call(main, 'GET', '/api/admin/outbox', { cookie: staffCookie }), 200);
   const sentOrPending = outbox.json.items.find((message) => message.status !== 'failed');
   if (!sentOrPending) throw new Error('seed: no outbox message on the main shop');
@@ -324,6 +328,7 @@ async function seed(main, faults, smtp) {
     passCode: purchase.json.verificationUrl,
     outboxId: String(sentOrPending.id),
     failedOutboxId: String(failed.id),
+    exportId,
   };
 }
 

@@ -43,3 +43,8 @@ export const API_ERRORS = {
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The shop is temporarily unavailable. Please try again in a moment.',
 } as const;
+
+/** Texts of the browser app that have no spec wording. */
+export const APP_NOTICES = {
+  loadFailed: 'This part of the shop could not be loaded. Check your connection and try again.',
+} as const;

@@ -70,3 +70,10 @@ export const ADMIN_NOTICES = {
   exportFailed: 'Export Failed',
   exportComplete: 'Export Complete',
 } as const;
+
+/**
+ * A cookie the server sets beside the staff session (readable by the page, holding no secret):
+ * this browser has signed in as staff. Only such a browser loads the header's Admin link and reads
+ * the session on the shop's pages; a buyer's first load does neither.
+ */
+export const STAFF_BROWSER_COOKIE = 'skippass_staff';

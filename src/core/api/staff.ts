@@ -71,13 +71,43 @@ export const listPurchases = adminEndpoint({
   errors: { 400: ERRORS.invalid },
 });
 
+/** The random id a page gives an export so it can ask how the download went (ADR 0012). */
+const exportId = z.uuid().describe('A random UUID the caller chose for this export');
+
 export const exportPurchases = adminEndpoint({
   method: 'GET',
   path: '/api/admin/purchases.csv',
-  summary: 'Every purchase as CSV (SPEC: {product}-purchases-{date}.csv), streamed',
+  summary: 'Every purchase as CSV (SPEC: {product}-purchases-{date}.csv), streamed; with exportId, its outcome is recorded',
   tag: 'staff',
+  query: z.strictObject({ exportId: exportId.optional() }),
   success: { status: 200, schema: undefined, contentType: 'text/csv', description: 'The CSV file, as an attachment' },
-  errors: {},
+  errors: {
+    400: `${ERRORS.invalid}: exportId is not a UUID`,
+    409: 'This exportId was used already (error.code export_id_taken)',
+  },
+});
+
+export const exportOutcomeSchema = z
+  .object({
+    status: z
+      .enum(['running', 'complete', 'failed'])
+      .describe('complete: the server wrote the whole file; failed: it broke off, or its server stopped while writing'),
+    rows: z.number().int().nullable().describe('The purchases in the file, once complete'),
+    fileName: z.string().describe('The file name the download was given'),
+  })
+  .meta({ id: 'ExportOutcome' });
+
+export const exportOutcome = adminEndpoint({
+  method: 'GET',
+  path: '/api/admin/exports/:id',
+  summary: 'How a CSV export started with ?exportId= went, for the admin who started it',
+  tag: 'staff',
+  params: z.strictObject({ id: exportId }),
+  success: { status: 200, schema: exportOutcomeSchema, description: 'The export’s outcome so far' },
+  errors: {
+    400: `${ERRORS.invalid}: the id is not a UUID`,
+    404: 'No export of yours has this id, or it has not reached the server yet (error.code not_found)',
+  },
 });
 
 export const heldPurchaseSchema = z

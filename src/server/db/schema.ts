@@ -13,6 +13,7 @@ import {
   timestamp,
   type PgColumnBuilderBase,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -283,4 +284,70 @@ export const rateLimits = pgTable(
     expire: bigint('expire', { mode: 'number' }),
   },
   (table) => [index('rate_limits_expire_idx').on(table.expire)],
+);
+
+/**
+ * How each tracked CSV export went (ADR 0012). The browser downloads the file itself and tells the
+ * page nothing, so the instance that streams it writes the outcome here, where the page's polls
+ * read it on whichever instance they reach. `id` is the random export id the page chose; rows live
+ * a day (removed as new exports start). `heartbeat_at` moves on while the file is being written,
+ * so a running export whose instance died reads as failed.
+ */
+export const csvExports = pgTable(
+  'csv_exports',
+  {
+    id: uuid('id').primaryKey(),
+    userId: ownedByUser(),
+    status: text('status').notNull().default('running'),
+    rows: bigint('rows', { mode: 'number' }),
+    fileName: text('file_name').notNull(),
+    startedAt: timestamptz('started_at').notNull().defaultNow(),
+    heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('csv_exports_started_at_idx').on(table.startedAt),
+    check('csv_exports_status_known', sql`${table.status} in ('running', 'complete', 'failed')`),
+  ],
+);
+
+/**
+ * Passes staff voided (and refunded), one row per pass. A separate table keeps the purchase row,
+ * and so the spec's CSV columns and the buyer's record, as it was sold; readers join it to show the
+ * pass as voided. `refunded_cents` is what the payment seam returned (0 when voided without refund).
+ */
+export const passVoids = pgTable(
+  'pass_voids',
+  {
+    orderId: varchar('order_id', { length: 10 })
+      .primaryKey()
+      .references(() => purchases.orderId),
+    reason: varchar('reason', { length: TEXT_COLUMN_MAX }).notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundReference: text('refund_reference'),
+    staffUserId: text('staff_user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    voidedAt: timestamptz('voided_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('pass_voids_voided_at_idx').on(table.voidedAt),
+    check('pass_voids_refund_not_negative', sql`${table.refundedCents} >= 0`),
+  ],
+);
+
+/**
+ * Who did what (issue 13's audit log): one row per staff action, newest read first. `actor` is the
+ * staff member's email (kept after the account is deleted) or ADMIN_CLI_ACTOR for the operator's CLI. `subject` is what was acted on (an
+ * email, a pass ID, an event ID); `details` the action's own facts (a reason, a previous value).
+ */
+export const staffActions = pgTable(
+  'staff_actions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorUserId: text('actor_user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    details: jsonb('details').notNull().default({}),
+    at: timestamptz('at').notNull().defaultNow(),
+  },
+  (table) => [index('staff_actions_at_id_idx').on(table.at, table.id)],
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { exportPurchases, listPurchases, purchaseStats as purchaseStatsEndpoint } from '../../core/api/staff.ts';
+import { exportOutcome as exportOutcomeEndpoint, exportPurchases, listPurchases, purchaseStats as purchaseStatsEndpoint } from '../../core/api/staff.ts';
+import { ApiError } from '../errors.ts';
 import type { Auth } from './auth.ts';
 import { adminScope } from './staff.ts';
 import { purchasePage, purchaseStats } from './admin-queries.ts';
@@ -8,6 +9,8 @@ import { decodePageCursor, nextCursor } from '../platform/page-cursor.ts';
 import type { CopyOut, Db } from '../db/database.ts';
 import type { MailContext } from '../mail/templates.ts';
 import { exportFileName, purchaseCsvStream } from './purchase-export.ts';
+import { recordExportOutcome } from './export-outcome.ts';
+import { exportOutcome, finishExportOutcome, startExportOutcome } from './export-outcome-queries.ts';
 import { outboxAdminRoutes } from '../mail/outbox-admin-routes.ts';
 import { quarantineAdminRoutes } from '../purchases/quarantine-admin-routes.ts';
 
@@ -34,12 +37,33 @@ export async function adminRoutes(
 
     route(admin, purchaseStatsEndpoint, async () => purchaseStats(db, deps.timeZone));
 
-    route(admin, exportPurchases, async (_request, reply) => {
+    // With ?exportId= the outcome is recorded, for the page to read below (ADR 0012): the browser
+    // downloads the file itself and tells the page nothing.
+    route(admin, exportPurchases, async (request, reply) => {
       const now = new Date();
+      const fileName = exportFileName(deps.productName, now, deps.timeZone);
+      const { exportId } = request.query;
+      if (exportId && !(await startExportOutcome(db, { id: exportId, userId: request.staff!.id, fileName }))) {
+        throw new ApiError(409, 'export_id_taken', 'This export id was used already. Start the export again.');
+      }
+      let csv;
+      try {
+        csv = await purchaseCsvStream({ db, copyOut: deps.copyOut }, now);
+      } catch (error) {
+        if (exportId) await finishExportOutcome(db, exportId, { status: 'failed' }).catch(() => {});
+        throw error;
+      }
+      if (exportId) recordExportOutcome({ db, log: request.log }, exportId, csv, reply.raw);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(deps.productName, now, deps.timeZone)}"`)
-        .send(await purchaseCsvStream({ db, copyOut: deps.copyOut }, now));
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(csv.stream);
+    });
+
+    route(admin, exportOutcomeEndpoint, async (request) => {
+      const outcome = await exportOutcome(db, request.params.id, request.staff!.id);
+      if (!outcome) throw new ApiError(404, 'not_found', 'No such export.');
+      return outcome;
     });
 
     outboxAdminRoutes(admin, deps);

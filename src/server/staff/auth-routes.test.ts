@@ -65,6 +65,12 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
     expect(signedIn.statusCode).toBe(200);
     const cookies = ([] as string[]).concat(signedIn.headers['set-cookie'] ?? []);
     expect(cookies.some((cookie) => /HttpOnly/i.test(cookie) && /SameSite=Lax/i.test(cookie))).toBe(true);
+    // Beside it, the page-readable mark that this browser is staff's (no secret in it).
+    const mark = cookies.find((cookie) => cookie.startsWith('skippass_staff='));
+    expect(mark).toMatch(/^skippass_staff=1; /);
+    expect(mark).toMatch(/; Max-Age=28800(;|$)/);
+    expect(mark).toMatch(/; Path=\/(;|$)/);
+    expect(mark).not.toMatch(/HttpOnly/i);
     expect((await me(cookieFrom(cookies))).json()).toEqual({
       user: { id: expect.any(String), email: 'staff@example.com' },
       isAdmin: false,
@@ -109,6 +115,7 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
     const cookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
     const out = await t.shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: 'http://localhost:3000' }, payload: {} });
     expect(out.statusCode).toBe(200);
+    expect(setCookies(out.headers)).toContain('skippass_staff=; Path=/; Max-Age=0');
     expect((await me(cookie)).json().user).toBeNull();
     expect((await t.shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).statusCode).toBe(401);
     expect(await t.database.count('purchases')).toBe(0);

@@ -5,7 +5,7 @@ import type { Endpoint } from '../../core/api/contract.ts';
 import { me } from '../../core/api/staff.ts';
 import { API_ERRORS } from '../../core/messages.ts';
 import { route } from '../platform/api-contract.ts';
-import { AUTH_NOTICES, AUTH_VALIDATION } from '../../core/staff-messages.ts';
+import { AUTH_NOTICES, AUTH_VALIDATION, STAFF_BROWSER_COOKIE } from '../../core/staff-messages.ts';
 import type { Auth } from './auth.ts';
 import { isAdmin, sessionUser } from './staff.ts';
 import { emailTaken } from './staff-queries.ts';
@@ -98,6 +98,19 @@ function inEnvelope(text: string, status: number): string {
 }
 
 /**
+ * The staff-browser cookie that goes with a session cookie better-auth sets: set with the same
+ * lifetime and flags when a session starts, dropped when it ends. Not HttpOnly: the page reads it.
+ */
+export function staffBrowserCookie(cookies: string[]): string | undefined {
+  const session = cookies.find((cookie) => /^[^=]*session_token=/.test(cookie));
+  if (!session) return undefined;
+  const attributes = session.split(';').slice(1).map((part) => part.trim());
+  const ended = /^[^=]*session_token=;/.test(session) || attributes.some((part) => /^max-age=0$/i.test(part));
+  const kept = attributes.filter((part) => /^(path|max-age|expires|secure|samesite)\b/i.test(part));
+  return ended ? `${STAFF_BROWSER_COOKIE}=; Path=/; Max-Age=0` : [`${STAFF_BROWSER_COOKIE}=1`, ...kept].join('; ');
+}
+
+/**
  * Hands a request to better-auth as a Fetch Request on PUBLIC_URL (never on the Host header: links
  * in its mail and the callback URLs it trusts follow that URL) and copies its answer back.
  */
@@ -124,6 +137,8 @@ async function forward(auth: Auth, publicOrigin: string, target: string, request
   });
   // Each cookie must stay its own header, or browsers see one merged, broken cookie.
   const cookies = response.headers.getSetCookie();
+  const staffBrowser = staffBrowserCookie(cookies);
+  if (staffBrowser) cookies.push(staffBrowser);
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = response.body ? await response.text() : '';
   // Sent as text, as better-auth wrote it (an empty body stays empty, not a JSON null).

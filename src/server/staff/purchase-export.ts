@@ -36,6 +36,13 @@ export function exportFileName(productName: string, now: Date, timeZone: string)
   return `${fileSlug(productName)}-purchases-${day}.csv`;
 }
 
+/** A CSV export being read: the stream, and how many purchase rows it has given so far. */
+export interface PurchaseCsv {
+  stream: Readable;
+  /** The rows read so far; the whole file's once the stream has ended. */
+  rows(): number;
+}
+
 /**
  * Every purchase, newest first, as CSV (RFC 4180 quoting, one record per line), streamed in
  * constant memory and paused while the client is slow.
@@ -45,9 +52,11 @@ export function exportFileName(productName: string, now: Date, timeZone: string)
  * same rows are read in keyset batches (each an index range scan, no connection held between
  * them, so sales go on during a long download) and quoted by csv-stringify the way COPY quotes.
  */
-export async function purchaseCsvStream(source: { db: Db; copyOut?: CopyOut | undefined }, startedAt: Date): Promise<Readable> {
+export async function purchaseCsvStream(source: { db: Db; copyOut?: CopyOut | undefined }, startedAt: Date): Promise<PurchaseCsv> {
   if (source.copyOut) {
-    return source.copyOut(`copy (select ${EXPORT_COLUMNS} from purchases ${NEWEST_FIRST}) to stdout with (format csv, header)`);
+    const stream = await source.copyOut(`copy (select ${EXPORT_COLUMNS} from purchases ${NEWEST_FIRST}) to stdout with (format csv, header)`);
+    // pg-copy-streams reads the row count from PostgreSQL's "COPY n", before the stream ends.
+    return { stream, rows: () => Number((stream as { rowCount?: unknown }).rowCount ?? 0) };
   }
   return batchedCsv(source.db, startedAt);
 }
@@ -69,13 +78,15 @@ const exportRow = z.object({
   cursorId: column.integer,
 });
 
-function batchedCsv(db: Db, startedAt: Date): Readable {
+function batchedCsv(db: Db, startedAt: Date): PurchaseCsv {
   const notAfter = startedAt.toISOString();
+  let count = 0;
   async function* rows() {
     let after: { at: string; id: number } | undefined;
     for (;;) {
       const batch = await queryRows(db, exportRow, exportBatchQuery(notAfter, after));
       for (const row of batch) yield CSV_COLUMNS.map((column) => row[column]);
+      count += batch.length;
       const last = batch.at(-1);
       if (batch.length < BATCH_SIZE || !last) return;
       after = { at: last.cursorAt, id: last.cursorId };
@@ -84,5 +95,5 @@ function batchedCsv(db: Db, startedAt: Date): Readable {
   // COPY's CSV: quote a field only when it holds a quote, comma or line break; LF between records.
   const csv = stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'unix', quoted_match: /[",\r\n]/ });
   // pipeline: a failed read fails the download, and a download the client abandons stops the reads.
-  return pipeline(Readable.from(rows()), csv, () => {});
+  return { stream: pipeline(Readable.from(rows()), csv, () => {}), rows: () => count };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Redirect } from 'wouter';
 import { GUARD_TEXT } from '../../core/staff-messages.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../lib/session.ts';
@@ -13,7 +13,7 @@ import { AccessDenied } from './access-denied.tsx';
 export function ProtectedRoute({ requireAdmin = false, children }: { requireAdmin?: boolean; children: ReactNode }) {
   const session = useSession();
   if (session.status === 'loading') return <Spinner className="flex-1 py-24">{GUARD_TEXT.loading}</Spinner>;
-  if (!session.user) return <Navigate to="/auth" replace />;
+  if (!session.user) return <Redirect to="/auth" replace />;
   if (requireAdmin && !session.isAdmin) return <AccessDenied />;
   return children;
 }

@@ -1,10 +1,21 @@
 import { Ticket } from 'lucide-react';
-import { Link, Outlet } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { isStaffBrowser } from '../lib/staff-browser.ts';
 import { useShopConfig } from './shop-config.ts';
 
-/** The frame of every page: header with logo and product name, the page, an (empty) footer. */
-export function RootLayout() {
+/**
+ * Loaded on its own, and only in a browser that has signed in as staff: a buyer's first load
+ * neither carries the session code nor reads the session.
+ */
+const AdminLink = lazy(() => import('./admin-link.tsx').then((module) => ({ default: module.AdminLink })));
+
+/** The frame of every page: header with logo and product name (and Admin, for an admin), the page, an (empty) footer. */
+export function RootLayout({ children }: { children: ReactNode }) {
   const { productName } = useShopConfig();
+  // Read again on every navigation: a sign-in or sign-out sets or drops the mark.
+  useLocation();
+  const staffBrowser = isStaffBrowser();
   return (
     <div className="flex min-h-svh flex-col">
       <a
@@ -21,10 +32,15 @@ export function RootLayout() {
             </span>
             <span>{productName}</span>
           </Link>
+          {staffBrowser && (
+            <Suspense fallback={null}>
+              <AdminLink />
+            </Suspense>
+          )}
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Outlet />
+        {children}
       </main>
       {/* SPEC: an empty footer. A slim band in the brand's colours closes the page instead of a blank grey strip. */}
       <footer className="h-1.5 bg-linear-to-r from-primary via-fuchsia-500 to-amber-400 print:hidden" />

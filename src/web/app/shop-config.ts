@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-import { z } from 'zod';
 import { DEFAULT_PRODUCT_NAME } from '../../core/constants.ts';
 
 export interface ShopConfig {
@@ -14,13 +13,20 @@ export const DEFAULT_SHOP_CONFIG: ShopConfig = {
   feedbackUrl: DEFAULT_FEEDBACK_URL,
 };
 
-/** Each setting falls back on its own, so one bad value does not discard the other. */
-const shopConfigSchema = z
-  .object({
-    productName: z.string().trim().min(1).max(60).catch(DEFAULT_SHOP_CONFIG.productName),
-    feedbackUrl: z.url({ protocol: /^https?$/ }).catch(DEFAULT_SHOP_CONFIG.feedbackUrl),
-  })
-  .catch(DEFAULT_SHOP_CONFIG);
+function productNameFrom(value: unknown): string {
+  const name = typeof value === 'string' ? value.trim() : '';
+  return name.length >= 1 && name.length <= 60 ? name : DEFAULT_SHOP_CONFIG.productName;
+}
+
+function feedbackUrlFrom(value: unknown): string {
+  if (typeof value !== 'string') return DEFAULT_SHOP_CONFIG.feedbackUrl;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'https:' || protocol === 'http:' ? value : DEFAULT_SHOP_CONFIG.feedbackUrl;
+  } catch {
+    return DEFAULT_SHOP_CONFIG.feedbackUrl;
+  }
+}
 
 /**
  * The shop's runtime settings. The server writes them into index.html as
@@ -37,7 +43,10 @@ export function readShopConfig(doc: Document = document): ShopConfig {
     console.warn('shop-config is not valid JSON; using the defaults');
     return DEFAULT_SHOP_CONFIG;
   }
-  return shopConfigSchema.parse(raw);
+  // The server checked these settings when it started; each falls back on its own all the same, so
+  // one bad value does not discard the other. (No zod here: this runs on the buyer's first load.)
+  const settings = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  return { productName: productNameFrom(settings.productName), feedbackUrl: feedbackUrlFrom(settings.feedbackUrl) };
 }
 
 export const ShopConfigContext = createContext<ShopConfig>(DEFAULT_SHOP_CONFIG);

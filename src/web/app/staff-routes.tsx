@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { Route } from 'wouter';
 import { RouteLoading } from './route-loading.tsx';
 
 // Staff pages load on demand: a buyer in the shop never downloads them.
@@ -8,32 +8,25 @@ const AdminRoute = lazy(() => import('./admin-route.tsx').then((module) => ({ de
 const CheckInRoute = lazy(() => import('./check-in-route.tsx').then((module) => ({ default: module.CheckInRoute })));
 
 /**
- * `/auth` (sign in or create an account), `/admin` and `/check-in` (admins only), as children of
- * the root layout.
+ * `/auth` (sign in or create an account), `/admin` and `/check-in` (admins only), for the app's
+ * route switch (a fragment: wouter's Switch looks inside it).
  */
-export const staffRoutes: RouteObject[] = [
-  {
-    path: 'auth',
-    element: (
+export const staffRoutes = (
+  <>
+    <Route path="/auth">
       <RouteLoading>
         <AuthPage />
       </RouteLoading>
-    ),
-  },
-  {
-    path: 'admin',
-    element: (
+    </Route>
+    <Route path="/admin">
       <RouteLoading>
         <AdminRoute />
       </RouteLoading>
-    ),
-  },
-  {
-    path: 'check-in',
-    element: (
+    </Route>
+    <Route path="/check-in">
       <RouteLoading>
         <CheckInRoute />
       </RouteLoading>
-    ),
-  },
-];
+    </Route>
+  </>
+);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../core/api/auth.ts';
 import { updateEvent } from '../../core/api/events.ts';
-import { exportPurchases, listPurchases, purchaseStats } from '../../core/api/staff.ts';
-import { ApiError, call, download, failureToReport, fileNameFrom, urlOf, type ApiFailure } from './api-client.ts';
+import { listPurchases, purchaseStats } from '../../core/api/staff.ts';
+import { ApiError, call, failureToReport, urlOf, type ApiFailure } from './api-client.ts';
 import { queryClient, SESSION_KEY } from './query-client.ts';
 import { answer } from './fake-server.ts';
 
@@ -29,14 +29,6 @@ describe('the API client', () => {
       status: 401,
     });
     expect(await call(purchaseStats, {}, { fetch: answer(200, { totalPurchases: 'many' }) })).toMatchObject({ ok: false, kind: 'server' });
-  });
-
-  it("reads the server's file name", () => {
-    expect(fileNameFrom('attachment; filename="skippass-purchases-2026-11-22.csv"')).toBe('skippass-purchases-2026-11-22.csv');
-    expect(fileNameFrom("attachment; filename*=UTF-8''sk%C3%AFp.csv")).toBe('skïp.csv');
-    expect(fileNameFrom('attachment; filename=plain.csv')).toBe('plain.csv');
-    expect(fileNameFrom('attachment; filename="../../x.csv"')).toBe('.._.._x.csv');
-    expect(fileNameFrom(null)).toBeNull();
   });
 });
 
@@ -88,28 +80,6 @@ describe('a refused staff call', () => {
       message: 'Invalid email or password',
     });
     expect(invalidate).not.toHaveBeenCalled();
-  });
-});
-
-describe('download', () => {
-  it("reads the whole file and the server's file name", async () => {
-    const csv = async () =>
-      new Response('name\nAda\n', { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="shop-purchases.csv"' } });
-    const result = await download(exportPurchases, {}, { fetch: csv });
-    expect(result.ok && { text: await result.data.blob.text(), fileName: result.data.fileName }).toEqual({
-      text: 'name\nAda\n',
-      fileName: 'shop-purchases.csv',
-    });
-  });
-
-  it('counts a download cut off half-way as a failure', async () => {
-    const body = new ReadableStream({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('name\n'));
-        controller.error(new TypeError('network error'));
-      },
-    });
-    expect(await download(exportPurchases, {}, { fetch: async () => new Response(body) })).toMatchObject({ ok: false, kind: 'network' });
   });
 });
 

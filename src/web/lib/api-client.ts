@@ -109,39 +109,6 @@ export async function call<E extends Endpoint>(endpoint: E, input: CallOf<E>, op
   return parsed.success ? { ok: true, data: parsed.data as ResponseOf<E> } : failure('server', sent.response.status);
 }
 
-export interface DownloadedFile {
-  blob: Blob;
-  /** The server's file name (content-disposition), e.g. skippass-purchases-2026-11-22.csv. */
-  fileName: string | null;
-}
-
-/** `filename="..."` (or RFC 5987 `filename*=UTF-8''...`) from a content-disposition header. */
-export function fileNameFrom(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // fall through to the plain form
-    }
-  }
-  const plain = /filename\s*=\s*"([^"]+)"|filename\s*=\s*([^;]+)/i.exec(disposition);
-  const name = (plain?.[1] ?? plain?.[2])?.trim();
-  return name ? name.replace(/[\\/]/g, '_') : null;
-}
-
-/** Calls an endpoint that answers a file (the CSV export), read to the end so a cut-off download is a failure. */
-export async function download<E extends Endpoint>(endpoint: E, input: CallOf<E>, options: CallOptions = {}): Promise<ApiResult<DownloadedFile>> {
-  const sent = await send(endpoint, input, endpoint.success.contentType ?? '*/*', options);
-  if (!sent.ok) return sent;
-  try {
-    return { ok: true, data: { blob: await sent.response.blob(), fileName: fileNameFrom(sent.response.headers.get('content-disposition')) } };
-  } catch {
-    return lost(options, sent.response.status);
-  }
-}
-
 /** A failed call as an error, for TanStack Query (whose query functions throw). */
 export class ApiError extends Error {
   constructor(readonly failure: ApiFailure) {

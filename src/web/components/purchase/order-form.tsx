@@ -3,12 +3,14 @@ import type { FormEvent, ReactNode } from 'react';
 import { formatCents } from '../../../core/money.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
+import { formError, type FormProblem } from '../ui/field.tsx';
 import { FormError } from '../ui/form-error.tsx';
 
 export interface OrderFormProps {
   /** The buyer's fields. */
   children: ReactNode;
-  error: string | null;
+  /** The refused submit, if any: its message is shown under the fields. */
+  problem: FormProblem | null;
   errorId: string;
   processing: boolean;
   onSubmit: () => void;
@@ -23,16 +25,16 @@ export interface OrderFormProps {
 }
 
 /** The part of a purchase form every pass shares: the fields, the one error, the total, Pay and a note. */
-export function OrderForm({ children, error, errorId, processing, onSubmit, item, priceCents, payLabel, note, className }: OrderFormProps) {
+export function OrderForm({ children, problem, errorId, processing, onSubmit, item, priceCents, payLabel, note, className }: OrderFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <form noValidate onSubmit={submit} className={cn('flex flex-col gap-5', className)} aria-describedby={error ? errorId : undefined}>
+    <form noValidate onSubmit={submit} className={cn('flex flex-col gap-5', className)} aria-describedby={formError(problem, errorId)}>
       {children}
 
-      <FormError id={errorId} message={error} />
+      <FormError id={errorId} message={problem?.message} />
 
       <div className="rounded-xl border bg-muted/60 p-4 text-sm">
         <div className="flex items-center justify-between gap-4 text-muted-foreground">

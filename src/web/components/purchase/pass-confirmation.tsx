@@ -1,5 +1,6 @@
 import { CircleCheckBig, Download, ExternalLink, Info, Mail, Printer, Ticket } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
 import { downloadReceipt } from '../../lib/receipt-download.ts';
 import { PassQrCode } from '../pass-qr-code.tsx';
@@ -32,6 +33,11 @@ export interface PassConfirmationProps {
 export function PassConfirmation(props: PassConfirmationProps) {
   const id = useId();
   const { pass, verificationUrl } = props.sold;
+  // The purchase's notices ("Payment successful!") belong to this screen: none is carried into the next form.
+  const buyAnother = () => {
+    toast.dismiss();
+    props.onBuyAnother();
+  };
   return (
     <section aria-labelledby={`${id}-title`} className="flex-1 bg-muted/50 px-4 py-8 sm:px-6 sm:py-14 print:bg-transparent print:p-0">
       <Card className="mx-auto max-w-lg overflow-hidden shadow-lg shadow-primary/5">
@@ -73,7 +79,7 @@ export function PassConfirmation(props: PassConfirmationProps) {
             <Download aria-hidden="true" />
             Download Receipt
           </Button>
-          <Button className="sm:col-span-2" size="lg" onClick={props.onBuyAnother}>
+          <Button className="sm:col-span-2" size="lg" onClick={buyAnother}>
             <Ticket aria-hidden="true" />
             Buy Another Pass
           </Button>

@@ -7,6 +7,8 @@ import { NOTICES } from '../../../core/messages.ts';
 import type { Pass } from '../../../core/purchase.ts';
 import { check } from '../../../core/validation.ts';
 import { postPurchase } from '../../lib/purchase-client.ts';
+import { useScreenToasts } from '../../lib/screen-toasts.ts';
+import { formProblem, type FormProblem } from '../ui/field.tsx';
 
 /** What the confirmation holds: the pass and the signed link its QR code carries. */
 export interface SoldPass {
@@ -14,7 +16,7 @@ export interface SoldPass {
   verificationUrl: string;
 }
 
-export interface PurchaseConfig<Values> {
+export interface PurchaseConfig<Values extends object> {
   /** The form's rules, in the spec's order (the server checks the same); its output is the order sent. */
   schema: z.ZodType<OrderBody, Values>;
   /** The notice a paid purchase shows: the shop's "Payment successful!", or the event page's own. */
@@ -22,36 +24,39 @@ export interface PurchaseConfig<Values> {
   onPurchased: (sold: SoldPass) => void;
 }
 
-export interface UsePurchase<Values> {
+export interface UsePurchase<Values extends object> {
   /** Validates, then buys. Ignored while a purchase is already running. */
   submit(values: Values): Promise<void>;
   processing: boolean;
-  /** The one message to show beside the form (a local rule, or the server's 400). */
-  error: string | null;
+  /** The one message to show beside the form (a local rule, or the server's 400) and the fields it is about. */
+  problem: FormProblem<keyof Values & string> | null;
 }
 
 /**
  * The purchase flow of SPEC section 4, for the home pass and an event's pass alike: validate, pay
  * (the server holds the request for the simulated payment), then notify. A ref, not state, guards
  * against a double click: two clicks in one frame both see the old state, but the ref is set
- * before the first await.
+ * before the first await. A failure's toast belongs to the form: the next submit, or leaving the
+ * form, clears it.
  */
-export function usePurchase<Values>({ schema, success, onPurchased }: PurchaseConfig<Values>): UsePurchase<Values> {
+export function usePurchase<Values extends object>({ schema, success, onPurchased }: PurchaseConfig<Values>): UsePurchase<Values> {
   const inFlight = useRef(false);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FormProblem<keyof Values & string> | null>(null);
+  const formToasts = useScreenToasts();
   const { mutateAsync: buy, isPending: processing } = useMutation({ mutationFn: (order: OrderBody) => postPurchase(order) });
   const { title, description } = success;
 
   const submit = useCallback(
     async (values: Values) => {
       if (inFlight.current) return;
+      formToasts.dismiss();
       const checked = check(schema, values);
       if (!checked.ok) {
-        setError(checked.message);
+        setProblem(formProblem(checked.message, values));
         return;
       }
       inFlight.current = true;
-      setError(null);
+      setProblem(null);
       try {
         const outcome = await buy(checked.value);
         switch (outcome.kind) {
@@ -61,21 +66,21 @@ export function usePurchase<Values>({ schema, success, onPurchased }: PurchaseCo
             onPurchased({ pass: outcome.response.pass, verificationUrl: outcome.response.verificationUrl });
             break;
           case 'invalid':
-            setError(outcome.message);
+            setProblem(formProblem(outcome.message, values));
             break;
           case 'payment_failed':
-            toast.error(NOTICES.paymentFailedTitle, { description: NOTICES.paymentFailedText });
+            formToasts.error(NOTICES.paymentFailedTitle, { description: NOTICES.paymentFailedText });
             break;
           case 'rejected':
-            toast.error(outcome.message);
+            formToasts.error(outcome.message);
             break;
         }
       } finally {
         inFlight.current = false;
       }
     },
-    [schema, title, description, buy, onPurchased],
+    [schema, title, description, buy, onPurchased, formToasts],
   );
 
-  return { submit, processing, error };
+  return { submit, processing, problem };
 }

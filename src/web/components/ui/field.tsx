@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { LIMITS } from '../../../core/constants.ts';
+import { fieldsInError } from '../../../core/field-errors.ts';
 import { Input } from './input.tsx';
 import { Label } from './label.tsx';
 
@@ -28,12 +29,35 @@ export const EMAIL_INPUT = {
   maxLength: LIMITS.emailMax,
 } as const;
 
-/** What each field of a form shares: required, read-only while it is sent, tied to the form's one error. */
-export function fieldState(error: string | null, errorId: string, busy: boolean) {
-  return {
-    required: true,
-    readOnly: busy,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-  } as const;
+/** A refused submit: the one message the form shows, and the fields it is about (none: the whole form). */
+export interface FormProblem<F extends string = string> {
+  message: string;
+  fields: readonly F[];
+}
+
+/** The problem a message names, for the values that were submitted (see fieldsInError). */
+export function formProblem<V extends object>(message: string, values: V): FormProblem<keyof V & string> {
+  return { message, fields: fieldsInError(message, values) };
+}
+
+/**
+ * A field the problem is about is marked invalid and described by the message; the others are
+ * left alone, so a wrong name does not paint the email red too.
+ */
+export function fieldError<F extends string>(problem: FormProblem<F> | null, field: F, errorId: string) {
+  const invalid = problem?.fields.includes(field) ?? false;
+  return { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? errorId : undefined } as const;
+}
+
+/**
+ * The form's own description: the message, when it is about no single field (a field that is
+ * wrong already points at it), so every message is reachable from exactly one place.
+ */
+export function formError(problem: FormProblem | null, errorId: string): string | undefined {
+  return problem && problem.fields.length === 0 ? errorId : undefined;
+}
+
+/** What each field of the shop's forms shares: required, read-only while it is sent, and its own error state. */
+export function fieldState<F extends string>(problem: FormProblem<F> | null, field: F, errorId: string, busy: boolean) {
+  return { required: true, readOnly: busy, ...fieldError(problem, field, errorId) } as const;
 }

@@ -30,7 +30,7 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
     <th
       scope={scope}
       className={cn(
-        'h-11 px-4 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase',
+        'h-11 px-3 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase',
         className,
       )}
       {...props}
@@ -39,7 +39,7 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
 }
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-4 py-3 align-middle', className)} {...props} />;
+  return <td className={cn('px-3 py-3 align-middle', className)} {...props} />;
 }
 
 /** One row across all `colSpan` columns, in place of a table's rows while they load, are empty or failed to load. */

@@ -1,5 +1,5 @@
 import { Download, LoaderCircle, LogOut, RefreshCw, ScanLine } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ADMIN_TEXT } from '../../../core/staff-messages.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';

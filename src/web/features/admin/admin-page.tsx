@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 import { toast } from 'sonner';
 import { AUTH_NOTICES } from '../../../core/staff-messages.ts';
 import { Tabs } from '../../components/ui/tabs.tsx';
@@ -29,7 +29,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** Route `/admin` (behind the admin guard): figures, purchase records, export, events and the email outbox. */
 export function AdminPage({ productName }: { productName: string }) {
   const session = useSession();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [params, setParams] = useSearchParams();
@@ -37,7 +37,7 @@ export function AdminPage({ productName }: { productName: string }) {
   const tab: AdminTab = TABS.find((key) => key === asked) ?? 'purchases';
   // The tab lives in the address (?tab=events), so a reload or a link from the door keeps it.
   const setTab = (next: AdminTab) =>
-    setParams(next === 'purchases' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
+    setParams(next === 'purchases' ? {} : { tab: next }, { replace: true });
   const { mutateAsync: signOutOnServer, isPending: signingOut } = useMutation({ mutationFn: () => signOut() });
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { stats, loading: statsLoading } = useStats();

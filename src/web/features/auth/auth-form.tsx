@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { AUTH_NOTICES, AUTH_TEXT } from '../../../core/staff-messages.ts';
 import { LIMITS } from '../../../core/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { EMAIL_INPUT, Field } from '../../components/ui/field.tsx';
+import { EMAIL_INPUT, Field, fieldError, formError, formProblem, type FormProblem } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { checkAuthForm, type AuthFormValues, type AuthMode, type Credentials } from './auth-validation.ts';
 import { resendConfirmation, type AuthOutcome } from './auth-requests.ts';
@@ -23,7 +23,7 @@ export interface AuthFormProps {
 /** The email and password form of /auth; create mode adds Confirm Password (SPEC sections 2 and 5). */
 export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: AuthFormProps) {
   const [values, setValues] = useState<AuthFormValues>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FormProblem<keyof AuthFormValues> | null>(null);
   /** The address whose sign-in was refused as unconfirmed: the error then offers to send its link again. */
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -33,8 +33,9 @@ export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: 
 
   const set = (field: keyof AuthFormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
+  /** The message answers the values of this render: the ones submitted. */
   const showError = (message: string | null, unconfirmedEmail: string | null = null) => {
-    setError(message);
+    setProblem(message === null ? null : formProblem(message, values));
     setUnconfirmed(unconfirmedEmail);
   };
 
@@ -68,14 +69,16 @@ export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: 
     } else showError(outcome.message, email);
   };
 
-  const fieldProps = {
-    readOnly: submitting,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-  } as const;
+  const fieldProps = (field: keyof AuthFormValues) => ({ readOnly: submitting, ...fieldError(problem, field, errorId) });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-busy={submitting}>
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-5"
+      aria-busy={submitting}
+      aria-describedby={formError(problem, errorId)}
+    >
       {pendingConfirmation && !creating && (
         <p className="flex items-start gap-3 rounded-lg border border-primary/20 bg-secondary px-3.5 py-3 text-sm text-secondary-foreground">
           <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -93,7 +96,7 @@ export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: 
         placeholder="you@example.com"
         value={values.email}
         onChange={(event) => set('email')(event.target.value)}
-        {...fieldProps}
+        {...fieldProps('email')}
       />
       <Field
         id={`${id}-password`}
@@ -104,7 +107,7 @@ export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: 
         placeholder={creating ? `At least ${LIMITS.passwordMin} characters` : undefined}
         value={values.password}
         onChange={(event) => set('password')(event.target.value)}
-        {...fieldProps}
+        {...fieldProps('password')}
       />
       {creating && (
         <Field
@@ -115,11 +118,11 @@ export function AuthForm({ mode, onModeChange, onSubmit, pendingConfirmation }: 
           autoComplete="new-password"
           value={values.confirmPassword}
           onChange={(event) => set('confirmPassword')(event.target.value)}
-          {...fieldProps}
+          {...fieldProps('confirmPassword')}
         />
       )}
 
-      <FormError id={errorId} message={error} />
+      <FormError id={errorId} message={problem?.message} />
       {unconfirmed && (
         <Button type="button" variant="outline" onClick={() => void resend(unconfirmed)} disabled={submitting}>
           <MailCheck aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, ShieldCheck, Ticket } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Redirect, useLocation, useSearchParams } from 'wouter';
 import { toast } from 'sonner';
 import { AUTH_NOTICES, AUTH_TEXT, CONFIRMATION_NOTICES, GUARD_TEXT } from '../../../core/staff-messages.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -38,14 +38,14 @@ export function AuthPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const confirmation = params.has('confirmed') ? { failed: params.has('error') } : null;
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [mode, setMode] = useState<AuthMode>('signIn');
   const [pendingConfirmation, setPendingConfirmation] = useState<string | null>(null);
   const { mutateAsync: createAccount } = useMutation({ mutationFn: (credentials: Credentials) => signUp(credentials) });
   const { mutateAsync: startSession } = useMutation({ mutationFn: (credentials: Credentials) => signIn(credentials) });
 
   if (session.status === 'loading') return <Spinner className="flex-1 py-24">{GUARD_TEXT.loading}</Spinner>;
-  if (session.user) return <Navigate to="/" replace />;
+  if (session.user) return <Redirect to="/" replace />;
 
   const submit = async (submitted: AuthMode, credentials: Credentials): Promise<AuthOutcome> => {
     if (submitted === 'signUp') {

@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarDays, Keyboard, MapPin, RefreshCw, Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { toast } from 'sonner';
 import type { CheckInResult } from '../../../core/events.ts';
 import { failureToReport } from '../../lib/api-client.ts';

@@ -1,45 +1,56 @@
 import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle, MessageSquare, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
-import { contactInputSchema, type ContactInput } from '../../../core/contact.ts';
-import { NOTICES } from '../../../core/messages.ts';
-import { check } from '../../../core/validation.ts';
+import type { ContactInput } from '../../../core/contact.ts';
+import { APP_NOTICES, NOTICES } from '../../../core/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { EMAIL_INPUT, Field, fieldState, NAME_INPUT } from '../../components/ui/field.tsx';
+import { EMAIL_INPUT, Field, fieldState, formError, formProblem, NAME_INPUT, type FormProblem } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
-import { requestConfirmation } from './request-confirmation.ts';
+import { lazyModule } from '../../lib/lazy-module.ts';
+import { useScreenToasts } from '../../lib/screen-toasts.ts';
+
+const contactSubmit = lazyModule(() => import('./contact-submit.ts'));
 
 const EMPTY = { name: '', email: '' };
 
 /**
  * Get in Touch: a visitor asks for a confirmation email (SPEC sections 4, 5, 8): idle, then
- * submitting, then a success toast (and the form cleared) or an error toast.
+ * submitting, then a success toast (and the form cleared) or an error toast. Its toasts go when
+ * the landing screen does, so none is left over the purchase form.
  */
 export function ContactSection() {
   const [values, setValues] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const { mutateAsync: send, isPending: submitting } = useMutation({ mutationFn: (input: ContactInput) => requestConfirmation(input) });
+  const [problem, setProblem] = useState<FormProblem<keyof ContactInput> | null>(null);
+  const toasts = useScreenToasts();
+  const { mutateAsync: send, isPending: submitting } = useMutation({
+    mutationFn: async (input: ContactInput) => (await contactSubmit.load()).requestConfirmation(input),
+  });
   const id = useId();
   const errorId = `${id}-error`;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const input = check(contactInputSchema, values);
-    if (!input.ok) return setError(input.message);
-    setError(null);
+    toasts.dismiss();
+    let rules: Awaited<ReturnType<typeof contactSubmit.load>>;
+    try {
+      rules = await contactSubmit.load();
+    } catch {
+      toasts.error(APP_NOTICES.loadFailed);
+      return;
+    }
+    const input = rules.validateContact(values);
+    if (!input.ok) return setProblem(formProblem(input.message, values));
+    setProblem(null);
     const outcome = await send(input.value);
     if (outcome.ok) {
-      toast.success(NOTICES.contactSuccessTitle, { description: NOTICES.contactSuccessText });
+      toasts.success(NOTICES.contactSuccessTitle, { description: NOTICES.contactSuccessText });
       setValues(EMPTY);
     } else {
-      toast.error(NOTICES.contactErrorTitle, { description: outcome.message });
+      toasts.error(NOTICES.contactErrorTitle, { description: outcome.message });
     }
   };
-
-  const fieldProps = fieldState(error, errorId, submitting);
 
   return (
     <section aria-labelledby={`${id}-title`} className="border-t bg-muted/50 px-4 py-20 sm:px-6">
@@ -56,7 +67,14 @@ export function ContactSection() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+          <form
+            noValidate
+            onFocus={contactSubmit.prefetch}
+            onPointerOver={contactSubmit.prefetch}
+            onSubmit={(event) => void onSubmit(event)}
+            className="flex flex-col gap-5"
+            aria-describedby={formError(problem, errorId)}
+          >
             <div className="grid gap-5 sm:grid-cols-2">
               <Field
                 id={`${id}-name`}
@@ -64,7 +82,7 @@ export function ContactSection() {
                 {...NAME_INPUT}
                 value={values.name}
                 onChange={(event) => setValues((current) => ({ ...current, name: event.target.value }))}
-                {...fieldProps}
+                {...fieldState(problem, 'name', errorId, submitting)}
               />
               <Field
                 id={`${id}-email`}
@@ -72,10 +90,10 @@ export function ContactSection() {
                 {...EMAIL_INPUT}
                 value={values.email}
                 onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
-                {...fieldProps}
+                {...fieldState(problem, 'email', errorId, submitting)}
               />
             </div>
-            <FormError id={errorId} message={error} />
+            <FormError id={errorId} message={problem?.message} />
             <Button type="submit" variant="secondary" className="w-full sm:w-auto sm:self-start" disabled={submitting}>
               {submitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
               {submitting ? 'Sending...' : 'Send'}

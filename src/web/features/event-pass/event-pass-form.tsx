@@ -14,13 +14,11 @@ const SUCCESS = { title: EVENT_PASS_TEXT.purchaseSuccess };
 export function EventPassForm({ event, onPurchased }: { event: ShopEvent; onPurchased: (sold: SoldPass) => void }) {
   const id = useId();
   const [values, setValues] = useState({ name: '', email: '' });
-  const { submit, processing, error } = usePurchase({ schema: eventPurchaseInputSchema, success: SUCCESS, onPurchased });
+  const { submit, processing, problem } = usePurchase({ schema: eventPurchaseInputSchema, success: SUCCESS, onPurchased });
   const errorId = `${id}-error`;
 
   const update = (field: 'name' | 'email') => (change: ChangeEvent<HTMLInputElement>) =>
     setValues((current) => ({ ...current, [field]: change.target.value }));
-
-  const fieldProps = fieldState(error, errorId, processing);
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex-1 bg-muted/50 px-4 py-8 sm:px-6 sm:py-14">
@@ -46,7 +44,7 @@ export function EventPassForm({ event, onPurchased }: { event: ShopEvent; onPurc
 
         <OrderForm
           className="p-6"
-          error={error}
+          problem={problem}
           errorId={errorId}
           processing={processing}
           onSubmit={() => void submit({ ...values, eventId: event.id })}
@@ -55,8 +53,8 @@ export function EventPassForm({ event, onPurchased }: { event: ShopEvent; onPurc
           payLabel={EVENT_PASS_TEXT.pay}
           note="No account needed. Your pass appears as soon as the payment goes through."
         >
-          <Field id={`${id}-name`} label="Name" {...NAME_INPUT} value={values.name} onChange={update('name')} {...fieldProps} />
-          <Field id={`${id}-email`} label="Email" {...EMAIL_INPUT} value={values.email} onChange={update('email')} {...fieldProps} />
+          <Field id={`${id}-name`} label="Name" {...NAME_INPUT} value={values.name} onChange={update('name')} {...fieldState(problem, 'name', errorId, processing)} />
+          <Field id={`${id}-email`} label="Email" {...EMAIL_INPUT} value={values.email} onChange={update('email')} {...fieldState(problem, 'email', errorId, processing)} />
         </OrderForm>
       </Card>
     </section>

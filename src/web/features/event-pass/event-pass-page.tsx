@@ -1,6 +1,6 @@
 import { CalendarX2, Home, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { EVENT_PASS_TEXT } from '../../../core/event-pass-messages.ts';
 import type { ShopEvent } from '../../../core/events.ts';
 import { MessageScreen } from '../../components/message-screen.tsx';

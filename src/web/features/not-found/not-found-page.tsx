@@ -1,11 +1,11 @@
 import { House } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { buttonVariants } from '../../components/ui/button.tsx';
 
 /** Any path the app does not have. The server answers it with status 404 and logs it too. */
 export function NotFoundPage() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
 
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);

@@ -21,14 +21,12 @@ export interface PurchaseFormProps {
 /** The purchase form: name, email and event name, then the simulated payment. */
 export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
   const [values, setValues] = useState<PurchaseInput>(EMPTY);
-  const { submit, processing, error } = usePurchase({ schema: purchaseInputSchema, success: SUCCESS, onPurchased });
+  const { submit, processing, problem } = usePurchase({ schema: purchaseInputSchema, success: SUCCESS, onPurchased });
   const id = useId();
   const errorId = `${id}-error`;
 
   const update = (field: keyof PurchaseInput) => (event: ChangeEvent<HTMLInputElement>) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  const fieldProps = fieldState(error, errorId, processing);
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex-1 bg-muted/50 px-4 py-8 sm:px-6 sm:py-14">
@@ -53,7 +51,7 @@ export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
 
           <CardContent>
             <OrderForm
-              error={error}
+              problem={problem}
               errorId={errorId}
               processing={processing}
               onSubmit={() => void submit(values)}
@@ -62,8 +60,8 @@ export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
               payLabel={`Complete Purchase - $${PASS_PRICE_DOLLARS}`}
               note="No account needed. Your pass and receipt appear as soon as the payment goes through."
             >
-              <Field id={`${id}-name`} label="Full Name" {...NAME_INPUT} value={values.name} onChange={update('name')} {...fieldProps} />
-              <Field id={`${id}-email`} label="Email" {...EMAIL_INPUT} value={values.email} onChange={update('email')} {...fieldProps} />
+              <Field id={`${id}-name`} label="Full Name" {...NAME_INPUT} value={values.name} onChange={update('name')} {...fieldState(problem, 'name', errorId, processing)} />
+              <Field id={`${id}-email`} label="Email" {...EMAIL_INPUT} value={values.email} onChange={update('email')} {...fieldState(problem, 'email', errorId, processing)} />
               <Field
                 id={`${id}-event`}
                 label="Event Name"
@@ -73,7 +71,7 @@ export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
                 maxLength={LIMITS.eventNameMax}
                 value={values.eventName}
                 onChange={update('eventName')}
-                {...fieldProps}
+                {...fieldState(problem, 'eventName', errorId, processing)}
               />
             </OrderForm>
           </CardContent>

@@ -1,11 +1,18 @@
 import { useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useContactRequests } from './use-contact-requests.ts';
-import { ListTable, ShowOlder } from '../list-parts.tsx';
+import { useContactRequests, type ContactRequest } from './use-contact-requests.ts';
+import { ListTable, ShowOlder, Truncated, type ListColumn } from '../list-parts.tsx';
 
-const COLUMNS = ['Name', 'Email', 'Received'] as const;
+const COLUMNS: ReadonlyArray<ListColumn<ContactRequest>> = [
+  { label: 'Name', className: 'min-w-32 font-medium wrap-anywhere', cell: (request) => request.name },
+  { label: 'Email', cell: (request) => <Truncated className="md:max-w-80">{request.email}</Truncated> },
+  {
+    label: 'Received',
+    className: 'whitespace-nowrap text-muted-foreground',
+    cell: (request) => <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>,
+  },
+];
 
 /** Staff view of the Get in Touch requests (read-only): who asked, and when. */
 export function ContactRequestsPanel() {
@@ -25,25 +32,14 @@ export function ContactRequestsPanel() {
         <ListTable
           label="Contact requests, scrollable"
           columns={COLUMNS}
-          count={items.length}
+          items={items}
+          itemKey={(request) => request.id}
           status={status}
           loadingText="Loading contact requests..."
           failedText="The contact requests could not be loaded."
           emptyText="No contact requests yet"
           onRetry={reload}
-        >
-          {items.map((request) => (
-            <TableRow key={request.id}>
-              <TableCell className="max-w-64 min-w-32 font-medium break-words">{request.name}</TableCell>
-              <TableCell className="max-w-64 truncate" title={request.email}>
-                {request.email}
-              </TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">
-                <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
-              </TableCell>
-            </TableRow>
-          ))}
-        </ListTable>
+        />
         {hasOlder && items.length > 0 && (
           <ShowOlder loading={status === 'loading'} onClick={loadOlder}>
             Show older requests

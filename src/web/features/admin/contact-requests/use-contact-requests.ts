@@ -21,3 +21,5 @@ export function useContactRequests() {
     reload: () => void query.refetch(),
   };
 }
+
+export type ContactRequest = ReturnType<typeof useContactRequests>['items'][number];

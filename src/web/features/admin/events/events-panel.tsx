@@ -1,60 +1,75 @@
 import { ExternalLink, MapPin, Pencil, ScanLine } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { formatCents } from '../../../../core/money.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { TableCell, TableRow } from '../../../components/ui/table.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../../lib/staff-events.ts';
 import { formatCount, formatEventDate, formatEventTime } from '../../../lib/format.ts';
 import { EventEditor } from './event-editor.tsx';
 import { reportLoadFailure } from '../admin-queries.ts';
-import { ListTable, listStatus } from '../list-parts.tsx';
+import { ListTable, listStatus, type ListColumn } from '../list-parts.tsx';
 
-const COLUMNS = ['Event', 'When', 'Price', 'Check-ins', 'Actions'] as const;
+interface EventItem {
+  event: StaffEvent;
+  editing: boolean;
+  onEdit: () => void;
+}
 
-function EventRow({ event, editing, onEdit }: { event: StaffEvent; editing: boolean; onEdit: () => void }) {
-  return (
-    <TableRow className={cn(editing && 'bg-secondary/60 hover:bg-secondary/60')}>
-      <TableCell className="max-w-80 min-w-48">
-        <p className="font-semibold break-words">{event.title}</p>
+const COLUMNS: ReadonlyArray<ListColumn<EventItem>> = [
+  {
+    label: 'Event',
+    className: 'min-w-48 wrap-anywhere',
+    cell: ({ event }) => (
+      <>
+        <p className="font-semibold">{event.title}</p>
         <p className="mt-0.5 flex items-start gap-1 text-muted-foreground">
           <MapPin className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
           <span className="sr-only">Location: </span>
           {event.location}
         </p>
-      </TableCell>
-      <TableCell className="whitespace-nowrap">
+      </>
+    ),
+  },
+  {
+    label: 'When',
+    className: 'whitespace-nowrap',
+    cell: ({ event }) => (
+      <>
         <p>
           <time dateTime={event.date}>{formatEventDate(event.date)}</time>
         </p>
         <p className="mt-0.5 text-muted-foreground">
           <time dateTime={event.time}>{formatEventTime(event.time)}</time>
         </p>
-      </TableCell>
-      <TableCell className="text-right font-medium tabular-nums">{formatCents(event.priceCents)}</TableCell>
-      <TableCell className="text-right font-semibold tabular-nums">{formatCount(event.checkIns)}</TableCell>
-      <TableCell className="pl-2">
-        <div className="flex items-center justify-end gap-1">
-          <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${event.title}`}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
-          <Link to={`/events/${event.id}`} className={buttonVariants({ size: 'sm', variant: 'ghost' })}>
-            <ExternalLink aria-hidden="true" />
-            Open event page
-          </Link>
-          <Link to={`/check-in?event=${event.id}`} className={buttonVariants({ size: 'sm', variant: 'outline' })}>
-            <ScanLine aria-hidden="true" />
-            Check in
-          </Link>
-        </div>
-      </TableCell>
-    </TableRow>
-  );
-}
+      </>
+    ),
+  },
+  { label: 'Price', numeric: true, className: 'font-medium whitespace-nowrap', cell: ({ event }) => formatCents(event.priceCents) },
+  { label: 'Check-ins', numeric: true, className: 'font-semibold', cell: ({ event }) => formatCount(event.checkIns) },
+  {
+    label: 'Actions',
+    actions: true,
+    className: 'pl-2',
+    cell: ({ event, onEdit }) => (
+      <div className="flex flex-wrap items-center gap-1 md:flex-nowrap md:justify-end">
+        <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${event.title}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <Link to={`/events/${event.id}`} className={buttonVariants({ size: 'sm', variant: 'ghost' })}>
+          <ExternalLink aria-hidden="true" />
+          Open event page
+        </Link>
+        <Link to={`/check-in?event=${event.id}`} className={buttonVariants({ size: 'sm', variant: 'outline' })}>
+          <ScanLine aria-hidden="true" />
+          Check in
+        </Link>
+      </div>
+    ),
+  },
+];
 
 /** The Admin Panel's Events tab: create and edit events, open their pages and their door. */
 export function EventsPanel() {
@@ -89,20 +104,16 @@ export function EventsPanel() {
           <ListTable
             label="Events, scrollable"
             columns={COLUMNS}
-            numeric={['Price', 'Check-ins']}
-            screenReaderOnly={['Actions']}
-            count={events.length}
+            items={events.map((event) => ({ event, editing: editing?.id === event.id, onEdit: () => setEditing(event) }))}
+            itemKey={({ event }) => event.id}
+            itemClassName={({ editing }) => (editing ? 'bg-secondary/60 hover:bg-secondary/60' : undefined)}
             status={status}
             loadingText="Loading events..."
             failedText="The events could not be loaded."
             emptyText="No events yet. Create the first one above."
             onRetry={reload}
             dimWhileLoading
-          >
-            {events.map((event) => (
-              <EventRow key={event.id} event={event} editing={editing?.id === event.id} onEdit={() => setEditing(event)} />
-            ))}
-          </ListTable>
+          />
         </CardContent>
       </Card>
     </div>

@@ -3,12 +3,9 @@ import { useId } from 'react';
 import { formatCents } from '../../../../core/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { useHeldPurchases, type HeldPurchase } from './use-held-purchases.ts';
-import { ListTable, ShowOlder } from '../list-parts.tsx';
-
-const COLUMNS = ['Pass ID', 'Buyer', 'Event', 'Amount', 'Bought', 'Why it is held'] as const;
+import { ListTable, ShowOlder, type ListColumn } from '../list-parts.tsx';
 
 /** Each reason in a staff member's words: what happened, and what it means at the door. */
 const REASON_TEXT: Record<HeldPurchase['reason'], string> = {
@@ -54,16 +51,18 @@ function Missing() {
   return <span className="text-muted-foreground italic">{UNREADABLE}</span>;
 }
 
-function HeldRow({ held }: { held: HeldPurchase }) {
-  return (
-    <TableRow>
-      <TableCell className="font-mono text-xs font-semibold tracking-wider whitespace-nowrap">{held.orderId}</TableCell>
-      <TableCell className="max-w-64 min-w-40">
-        <div className="font-semibold break-words">{held.name ?? <Missing />}</div>
+const COLUMNS: ReadonlyArray<ListColumn<HeldPurchase>> = [
+  { label: 'Pass ID', className: 'font-mono text-xs font-semibold tracking-wider whitespace-nowrap', cell: (held) => held.orderId },
+  {
+    label: 'Buyer',
+    className: 'min-w-40',
+    cell: (held) => (
+      <>
+        <div className="font-semibold wrap-anywhere">{held.name ?? <Missing />}</div>
         {held.email ? (
           <a
             href={`mailto:${encodeURIComponent(held.email).replace('%40', '@')}`}
-            className="block truncate text-sm text-primary underline-offset-4 hover:underline"
+            className="block text-sm text-primary underline-offset-4 wrap-anywhere hover:underline md:max-w-56 md:truncate"
             title={held.email}
           >
             {held.email}
@@ -71,24 +70,35 @@ function HeldRow({ held }: { held: HeldPurchase }) {
         ) : (
           <Missing />
         )}
-      </TableCell>
-      <TableCell className="max-w-56 min-w-32 break-words">{held.eventName ?? <Missing />}</TableCell>
-      <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
-        {held.amountCents === null ? <Missing /> : formatCents(held.amountCents)}
-      </TableCell>
-      <TableCell className="whitespace-nowrap text-muted-foreground">
-        {held.purchaseDate ? <time dateTime={held.purchaseDate}>{formatDateTime(held.purchaseDate)}</time> : <Missing />}
-      </TableCell>
-      <TableCell className="max-w-80 min-w-56 text-sm">
+      </>
+    ),
+  },
+  { label: 'Event', className: 'min-w-32 wrap-anywhere', cell: (held) => held.eventName ?? <Missing /> },
+  {
+    label: 'Amount',
+    numeric: true,
+    className: 'font-medium whitespace-nowrap',
+    cell: (held) => (held.amountCents === null ? <Missing /> : formatCents(held.amountCents)),
+  },
+  {
+    label: 'Bought',
+    className: 'whitespace-nowrap text-muted-foreground',
+    cell: (held) => (held.purchaseDate ? <time dateTime={held.purchaseDate}>{formatDateTime(held.purchaseDate)}</time> : <Missing />),
+  },
+  {
+    label: 'Why it is held',
+    className: 'min-w-56 text-sm',
+    cell: (held) => (
+      <>
         <p>{REASON_TEXT[held.reason]}</p>
-        {held.detail && <p className="mt-1 text-xs break-words text-muted-foreground">Database: {held.detail}</p>}
+        {held.detail && <p className="mt-1 text-xs wrap-anywhere text-muted-foreground">Database: {held.detail}</p>}
         <p className="mt-1 text-xs text-muted-foreground">
           Held since <time dateTime={held.quarantinedAt}>{formatDateTime(held.quarantinedAt)}</time>
         </p>
-      </TableCell>
-    </TableRow>
-  );
-}
+      </>
+    ),
+  },
+];
 
 /**
  * Purchases the buyer was told are confirmed but the shop could not store (set aside when saved
@@ -116,16 +126,14 @@ export function HeldPurchasesPanel() {
         <ListTable
           label="Held purchases, scrollable"
           columns={COLUMNS}
-          numeric={['Amount']}
-          count={items.length}
+          items={items}
+          itemKey={(held) => held.id}
           status={status}
           loadingText="Loading held purchases..."
           failedText="The held purchases could not be loaded."
           emptyText="No held purchases: every confirmed pass is stored"
           onRetry={reload}
-        >
-          {items.map((held) => <HeldRow key={held.id} held={held} />)}
-        </ListTable>
+        />
         {hasOlder && items.length > 0 && (
           <ShowOlder loading={status === 'loading'} onClick={loadOlder}>
             Show older held purchases

@@ -84,7 +84,7 @@ export function PurchaseRecords({ list, search, onSearchChange, searching, onLoa
       <CardContent className="px-0 sm:px-6">
         <PurchaseTable list={list} onRetry={onRetry} />
         <div className="mt-4 flex flex-col items-center gap-3 px-4 text-sm text-muted-foreground sm:flex-row sm:justify-between sm:px-0">
-          <p aria-live="polite">
+          <p aria-live="polite" className="max-w-full min-w-0 wrap-anywhere">
             {list.status === 'ready' && shown > 0 && (
               <>
                 Showing {formatCount(shown)} {shown === 1 ? 'purchase' : 'purchases'}

@@ -1,9 +1,8 @@
 import { formatCents } from '../../../../core/money.ts';
 import { ADMIN_TEXT, PURCHASE_COLUMNS } from '../../../../core/staff-messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { formatDateTime, formatSport } from '../../../lib/format.ts';
-import { ListTable } from '../list-parts.tsx';
+import { ListTable, Truncated, type ListColumn } from '../list-parts.tsx';
 import type { PurchaseList, PurchaseRecord } from './use-purchases.ts';
 
 export interface PurchaseTableProps {
@@ -11,44 +10,42 @@ export interface PurchaseTableProps {
   onRetry: () => void;
 }
 
-function Row({ purchase }: { purchase: PurchaseRecord }) {
-  return (
-    <TableRow>
-      <TableCell className="font-semibold whitespace-nowrap">{purchase.name}</TableCell>
-      <TableCell className="max-w-64 truncate text-muted-foreground" title={purchase.email}>
-        {purchase.email}
-      </TableCell>
-      <TableCell className="max-w-64 min-w-40">{purchase.eventName}</TableCell>
-      <TableCell>
-        <Badge>{formatSport(purchase.eventType)}</Badge>
-      </TableCell>
-      <TableCell className="text-right font-medium tabular-nums">{formatCents(purchase.amountCents)}</TableCell>
-      <TableCell className="font-mono text-xs tracking-wider whitespace-nowrap">{purchase.orderId}</TableCell>
-      <TableCell className="whitespace-nowrap text-muted-foreground">
-        <time dateTime={purchase.createdAt}>{formatDateTime(purchase.createdAt)}</time>
-      </TableCell>
-    </TableRow>
-  );
-}
+const [NAME, EMAIL, EVENT, SPORT, AMOUNT, ORDER_ID, PURCHASE_DATE] = PURCHASE_COLUMNS;
 
-/** The Purchase Records table with the spec's columns and states. */
+// Names and events wrap anywhere and emails truncate, so one long value cannot push the later
+// columns out of the table (issue 12); the short columns keep their width.
+const COLUMNS: ReadonlyArray<ListColumn<PurchaseRecord>> = [
+  { label: NAME, className: 'min-w-32 font-semibold wrap-anywhere', cell: (purchase) => purchase.name },
+  {
+    label: EMAIL,
+    className: 'text-muted-foreground',
+    cell: (purchase) => <Truncated className="md:max-w-52">{purchase.email}</Truncated>,
+  },
+  { label: EVENT, className: 'min-w-36 wrap-anywhere', cell: (purchase) => purchase.eventName },
+  { label: SPORT, cell: (purchase) => <Badge>{formatSport(purchase.eventType)}</Badge> },
+  { label: AMOUNT, numeric: true, className: 'font-medium whitespace-nowrap', cell: (purchase) => formatCents(purchase.amountCents) },
+  { label: ORDER_ID, className: 'font-mono text-xs tracking-wider whitespace-nowrap', cell: (purchase) => purchase.orderId },
+  {
+    label: PURCHASE_DATE,
+    className: 'whitespace-nowrap text-muted-foreground',
+    cell: (purchase) => <time dateTime={purchase.createdAt}>{formatDateTime(purchase.createdAt)}</time>,
+  },
+];
+
+/** The Purchase Records table with the spec's columns and states (cards on a phone). */
 export function PurchaseTable({ list, onRetry }: PurchaseTableProps) {
   return (
     <ListTable
       label="Purchase records, scrollable"
-      columns={PURCHASE_COLUMNS}
-      numeric={['Amount']}
-      count={list.items.length}
+      columns={COLUMNS}
+      items={list.items}
+      itemKey={(purchase) => purchase.id}
       status={list.status}
       loadingText={ADMIN_TEXT.loadingPurchases}
       failedText="The purchases could not be loaded."
       emptyText={ADMIN_TEXT.noPurchases}
       onRetry={onRetry}
       dimWhileLoading
-    >
-      {list.items.map((purchase) => (
-        <Row key={purchase.id} purchase={purchase} />
-      ))}
-    </ListTable>
+    />
   );
 }

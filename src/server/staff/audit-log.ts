@@ -1,0 +1,56 @@
+import { type Db } from '../db/database.ts';
+import { insertStaffAction, selectStaffActions, type StaffActionRow } from './audit-log-queries.ts';
+import { type StaffUser } from './staff.ts';
+
+/** Who the log names for the operator's `npm run admin` (grant and revoke from the machine itself). */
+export const ADMIN_CLI_ACTOR = 'npm run admin';
+
+/**
+ * Every action the audit log records (issue 13: who did what). Named `<thing>.<verb>` so the log
+ * reads and filters by what was touched.
+ */
+export const STAFF_ACTIONS = [
+  'admin.grant',
+  'admin.revoke',
+  'pass.void',
+  'pass.refund',
+  'mail.retry',
+  'mail.resend',
+  'event.create',
+  'event.update',
+  'event.delete',
+  'check_in.conflict_resolved',
+] as const;
+export type StaffActionName = (typeof STAFF_ACTIONS)[number];
+
+export type { StaffActionRow };
+
+export interface StaffActionEntry {
+  /** The signed-in staff member, or ADMIN_CLI_ACTOR. */
+  actor: StaffUser | typeof ADMIN_CLI_ACTOR;
+  action: StaffActionName;
+  /** What was acted on: an email, a pass ID, an event ID, an outbox message ID. */
+  subject: string;
+  /** The action's own facts (a reason, the previous value); JSON, never a secret. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Records one staff action. Call it with the transaction that makes the change, so the log holds
+ * exactly the changes that happened (a rolled-back change leaves no entry).
+ */
+export async function recordStaffAction(db: Db, entry: StaffActionEntry): Promise<void> {
+  const actor = entry.actor === ADMIN_CLI_ACTOR ? { id: null, email: ADMIN_CLI_ACTOR } : entry.actor;
+  await insertStaffAction(db, {
+    actorUserId: actor.id,
+    actor: actor.email,
+    action: entry.action,
+    subject: entry.subject,
+    details: entry.details ?? {},
+  });
+}
+
+/** A page of the log, newest first; `before` is the last row of the previous page. */
+export function listStaffActions(db: Db, page: { limit: number; before?: { at: Date; id: number } }): Promise<StaffActionRow[]> {
+  return selectStaffActions(db, page);
+}
