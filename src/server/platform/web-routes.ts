@@ -64,9 +64,13 @@ export async function webRoutes(app: FastifyInstance, deps: { webDir: string; sh
       index: false,
       wildcard: true,
       preCompressed: true,
-      setHeaders(reply, path) {
+      // Our cache policy, not send's max-age=0; and every file may come as .br/.gz, so caches key on
+      // the client's accept-encoding (@fastify/static 9, our Node 20 line, does not add vary itself).
+      cacheControl: false,
+      setHeaders(res, path) {
         const immutable = path.includes(`${join(deps.webDir, 'assets')}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
