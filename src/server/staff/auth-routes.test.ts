@@ -14,6 +14,7 @@ import { AUTH_INVALID_PASSWORD, AUTH_TOO_MANY, LIMITED_AUTH_POSTS } from './auth
 /** Every Set-Cookie header of a response, one entry per cookie. */
 const setCookies = (headers: Record<string, unknown>): string[] => ([] as string[]).concat((headers['set-cookie'] as string[]) ?? []);
 const sessionCookie = (headers: Record<string, unknown>) => setCookies(headers).find((cookie) => /session_token=/.test(cookie));
+const staffBrowser = (headers: Record<string, unknown>) => setCookies(headers).find((cookie) => cookie.startsWith('skippass_staff='));
 
 describe('the better-auth paths the shop forwards', () => {
   it('limits every one that can send mail or try a password: each POST but sign-out', () => {
@@ -182,12 +183,16 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
     expect(fresh).toMatch(/SameSite=Lax/i);
     expect(Math.abs((await secondsLeft()) - 28_800)).toBeLessThan(60);
     expect((await me(cookieFrom(fresh))).json().user).toMatchObject({ email: 'boss@example.com' });
+    // The page-readable staff-browser cookie lives as long as the session, or the Admin link would
+    // vanish after 8 hours while the staff member is still signed in.
+    expect(staffBrowser(renewed.headers)).toMatch(/^skippass_staff=1; .*Max-Age=28800(;|$)/);
 
     // The admin guard passes the renewal on too: staff who stay on /admin stay signed in.
     await idleFor(SESSION_RENEW_AFTER_SECONDS + 60);
     const stats = await t.shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } });
     expect(stats.statusCode).toBe(200);
     expect(sessionCookie(stats.headers)).toMatch(/Max-Age=28800(;|$)/);
+    expect(staffBrowser(stats.headers)).toMatch(/Max-Age=28800(;|$)/);
   });
 
   it('marks the session cookie Secure, at sign-in and at renewal, when PUBLIC_URL is https', async () => {

@@ -5,9 +5,9 @@ import type { Endpoint } from '../../core/api/contract.ts';
 import { me } from '../../core/api/staff.ts';
 import { API_ERRORS } from '../../core/messages.ts';
 import { route } from '../platform/api-contract.ts';
-import { AUTH_NOTICES, AUTH_VALIDATION, STAFF_BROWSER_COOKIE } from '../../core/staff-messages.ts';
+import { AUTH_NOTICES, AUTH_VALIDATION } from '../../core/staff-messages.ts';
 import type { Auth } from './auth.ts';
-import { isAdmin, sessionUser } from './staff.ts';
+import { isAdmin, sessionUser, staffBrowserCookie } from './staff.ts';
 import { emailTaken } from './staff-queries.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
@@ -95,19 +95,6 @@ function inEnvelope(text: string, status: number): string {
   const code = typeof fields.code === 'string' && fields.code ? fields.code : status === 401 ? 'unauthenticated' : 'auth_refused';
   const message = typeof fields.message === 'string' && fields.message ? fields.message : body === null && text ? text.slice(0, 200) : AUTH_NOTICES.unexpected;
   return JSON.stringify({ error: { code, message } });
-}
-
-/**
- * The staff-browser cookie that goes with a session cookie better-auth sets: set with the same
- * lifetime and flags when a session starts, dropped when it ends. Not HttpOnly: the page reads it.
- */
-export function staffBrowserCookie(cookies: string[]): string | undefined {
-  const session = cookies.find((cookie) => /^[^=]*session_token=/.test(cookie));
-  if (!session) return undefined;
-  const attributes = session.split(';').slice(1).map((part) => part.trim());
-  const ended = /^[^=]*session_token=;/.test(session) || attributes.some((part) => /^max-age=0$/i.test(part));
-  const kept = attributes.filter((part) => /^(path|max-age|expires|secure|samesite)\b/i.test(part));
-  return ended ? `${STAFF_BROWSER_COOKIE}=; Path=/; Max-Age=0` : [`${STAFF_BROWSER_COOKIE}=1`, ...kept].join('; ');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STAFF_BROWSER_COOKIE } from '../../core/staff-messages.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import type { Auth } from './auth.ts';
@@ -31,8 +32,24 @@ export async function sessionUser(auth: Auth, request: FastifyRequest, reply?: F
   });
   // Each cookie stays its own header: merged into one, browsers would read a single broken cookie.
   const cookies = headers?.getSetCookie() ?? [];
+  // A renewed session renews the staff-browser cookie with it (the shop's Admin link follows it).
+  const staffBrowser = staffBrowserCookie(cookies);
+  if (staffBrowser) cookies.push(staffBrowser);
   if (reply && cookies.length > 0) reply.header('set-cookie', cookies);
   return session ? { id: session.user.id, email: session.user.email } : null;
+}
+
+/**
+ * The staff-browser cookie that goes with a session cookie better-auth sets: set with the same
+ * lifetime and flags when a session starts, dropped when it ends. Not HttpOnly: the page reads it.
+ */
+export function staffBrowserCookie(cookies: string[]): string | undefined {
+  const session = cookies.find((cookie) => /^[^=]*session_token=/.test(cookie));
+  if (!session) return undefined;
+  const attributes = session.split(';').slice(1).map((part) => part.trim());
+  const ended = /^[^=]*session_token=;/.test(session) || attributes.some((part) => /^max-age=0$/i.test(part));
+  const kept = attributes.filter((part) => /^(path|max-age|expires|secure|samesite)\b/i.test(part));
+  return ended ? `${STAFF_BROWSER_COOKIE}=; Path=/; Max-Age=0` : [`${STAFF_BROWSER_COOKIE}=1`, ...kept].join('; ');
 }
 
 /** SPEC section 4: admin status is role = 'admin', and false when the read fails. */
