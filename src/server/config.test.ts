@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentProviders } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -31,6 +34,51 @@ describe('loadConfig', () => {
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});
+
+describe('settings from files (container secrets)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'skippass-config-'));
+  const file = (name: string, content: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+
+  it('reads AUTH_SECRET_FILE, PASS_SIGNING_SECRET_FILE and a DATABASE_URL_FILE with a password, dropping the trailing newline', () => {
+    const config = loadConfig({
+      AUTH_SECRET_FILE: file('auth', `${'a'.repeat(40)}\n`),
+      PASS_SIGNING_SECRET_FILE: file('signing', 'b'.repeat(40)),
+      DATABASE_URL_FILE: file('db', 'postgres://shop:s3cr%40t@db.internal:5432/skippass\n'),
+    });
+    expect(config.AUTH_SECRET).toBe('a'.repeat(40));
+    expect(config.PASS_SIGNING_SECRET).toBe('b'.repeat(40));
+    expect(config.DATABASE_URL).toBe('postgres://shop:s3cr%40t@db.internal:5432/skippass');
+  });
+
+  it('checks a value from a file like one from the environment', () => {
+    expect(() => loadConfig({ AUTH_SECRET_FILE: file('short', 'short-secret') })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
+  });
+
+  it.each([
+    ['a missing file', { AUTH_SECRET_FILE: join(dir, 'nope') }, /AUTH_SECRET_FILE: cannot read .*nope \(ENOENT\)/],
+    ['an empty file', { AUTH_SECRET_FILE: file('empty', '\n') }, /AUTH_SECRET_FILE: .*empty is empty/],
+    ['both the setting and its file', { DATABASE_URL: 'postgres://a@b/c', DATABASE_URL_FILE: file('db2', 'postgres://x@y/z') }, /set DATABASE_URL or DATABASE_URL_FILE, not both/],
+  ])('stops with a clear message for %s', (_case, env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never repeats a secret in its messages', () => {
+    const secret = 'postgres://shop:hunter2-very-secret@db/skippass';
+    let message = '';
+    try {
+      loadConfig({ DATABASE_URL_FILE: file('db3', secret), AUTH_SECRET_FILE: file('short2', 'hunter2') });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/AUTH_SECRET/);
+    expect(message).not.toMatch(/hunter2/);
   });
 });
 

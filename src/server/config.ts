@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_PAYMENT_DELAY_MS, DEFAULT_PRODUCT_NAME } from '../core/constants.ts';
 
@@ -50,8 +51,39 @@ export type Config = z.output<typeof envSchema> & { PUBLIC_URL: string; MAIL_FRO
 
 export class ConfigError extends Error {}
 
+/**
+ * Settings a container platform may hand over as files (Docker and Kubernetes secrets): `NAME_FILE`
+ * names a file whose content is NAME (one trailing newline dropped), so a secret never sits in the
+ * environment, where `docker inspect` and child processes see it.
+ */
+export const SETTINGS_FROM_FILES = ['AUTH_SECRET', 'PASS_SIGNING_SECRET', 'PASS_SIGNING_KEY', 'DATABASE_URL', 'SMTP_URL'] as const;
+
+function readSettingFiles(present: Record<string, string>): Record<string, string> {
+  const problems: string[] = [];
+  const read: Record<string, string> = {};
+  for (const name of SETTINGS_FROM_FILES) {
+    const path = present[`${name}_FILE`];
+    if (path === undefined) continue;
+    if (present[name] !== undefined) {
+      problems.push(`  ${name}_FILE: set ${name} or ${name}_FILE, not both`);
+      continue;
+    }
+    try {
+      const value = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+      if (value === '') problems.push(`  ${name}_FILE: ${path} is empty`);
+      else read[name] = value;
+    } catch (error) {
+      // The path and the reason, never the content: the file holds a secret.
+      problems.push(`  ${name}_FILE: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return read;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const given = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  const present = { ...given, ...readSettingFiles(given) };
   const result = envSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
