@@ -7,7 +7,7 @@
 //   staffCookie     an admin's session (main)     faultsCookie   an admin's session (faults)
 //   userCookie      user@: signed in, no admin role (403s; its password is verified)
 //   accountCookie   account@: changes its password      verifyToken  pending@'s unused verification token
-//   downUrl         a shop whose database is away (its /healthz answers 503)
+//   downUrl         a shop whose database is away and whose spool cannot be written (/healthz and /healthz/ready answer 503)
 //   eventId         an event on the main shop           passCode     a pass to that event
 //   outboxId        a message on the main shop's outbox that is not failed
 //   failedOutboxId  a failed message (faults)           helperUrl    starts the first of two concurrent purchases
@@ -195,6 +195,8 @@ export function portmanConfig() {
 
         // Health: the shop whose database is away answers 503 with the same body.
         reach('GET::/healthz', 503, 'database away', { overwrites: [baseUrl('{{downUrl}}')] }),
+        // Its spool's disk is broken too, so nothing would store a purchase: not ready.
+        reach('GET::/healthz/ready', 503, 'database away and spool unwritable', { overwrites: [baseUrl('{{downUrl}}')] }),
       ],
     },
     overwrites: [

@@ -90,10 +90,12 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
  * Starts `node dist/server/main.js` on PGlite with its own fresh DATA_DIR; resolves once /healthz
  * says the database is up (or, with `database: 'down'`, once it answers that it is down).
  */
-async function startShop(name, extraEnv = {}, { database = 'up' } = {}) {
+async function startShop(name, extraEnv = {}, { database = 'up', brokenSpool = false } = {}) {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), `skippass-contract-${name}-`));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  // A file where the spool's directory should be: the spool cannot take a purchase.
+  if (brokenSpool) await writeFile(join(dataDir, 'spool'), 'not a directory');
   const url = `http://127.0.0.1:${port}`;
   const env = {
     PATH: process.env.PATH,
@@ -393,7 +395,7 @@ async function main() {
   // Down: a shop whose PostgreSQL is away (nothing listens on its port), as on a database outage.
   const [main, down, faults] = await Promise.all([
     startShop('main', limitsOff),
-    startShop('down', { DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/skippass` }, { database: 'down' }),
+    startShop('down', { DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/skippass` }, { database: 'down', brokenSpool: true }),
     startShop('faults', {
       PAYMENT_FAILURE_RATE: '1',
       RATE_LIMIT_PER_MINUTE: '1',

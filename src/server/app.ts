@@ -95,6 +95,8 @@ export interface App extends FastifyInstance {
   replaySpool(): ReturnType<typeof replaySpool>;
   /** The mail worker; runs by itself with background jobs, tests may drive it by hand. */
   outbox: OutboxWorker;
+  /** Says not ready from now on (/healthz/ready 503), before close() stops taking connections. */
+  beginShutdown(): void;
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {

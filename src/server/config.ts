@@ -44,6 +44,8 @@ const envSchema = z.object({
   CONFIRMATIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
   TRUST_PROXY: flag.default(false),
   SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  /** On SIGTERM, how long requests in flight (a payment included) may take before the process exits anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

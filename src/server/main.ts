@@ -23,13 +23,28 @@ async function main() {
     ...(database.kind === 'postgres' ? { migrate: database.migrate } : {}),
   });
   let closing = false;
+  // SIGTERM (a deploy, docker stop): report not ready, stop taking connections, let every request in
+  // flight finish and answer (its payment and its row included), stop the mail worker after its
+  // current batch, close the database, exit 0. Past SHUTDOWN_GRACE_MS it exits 1 regardless.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: finishing requests in flight');
+    app.beginShutdown();
+    const overdue = setTimeout(() => {
+      app.log.error({ graceMs: config.SHUTDOWN_GRACE_MS }, 'shutdown grace period over; exiting with work unfinished');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    overdue.unref();
+    // close() only drops the connections idle when it is called; a proxy's keep-alive connection
+    // that finishes its request afterwards would hold the exit until the grace period. Drop each
+    // one as soon as its answer has gone.
+    const dropIdle = setInterval(() => app.server.closeIdleConnections(), 50);
     await app.close();
+    clearInterval(dropIdle);
     adminSocket.close();
     await database?.close();
+    app.log.info('shut down cleanly');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

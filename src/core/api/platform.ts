@@ -21,3 +21,34 @@ export const healthz = endpoint({
   errors: {},
   otherResponses: { 503: { schema: health, description: 'The database is down or still migrating (status unavailable)' } },
 });
+
+export const healthLive = endpoint({
+  method: 'GET',
+  path: '/healthz/live',
+  summary: 'Whether the process answers at all (for a liveness probe: restart it when not)',
+  tag: 'platform',
+  access: 'public',
+  success: { status: 200, schema: z.object({ status: z.literal('ok') }).meta({ id: 'Liveness' }), description: 'The process answers' },
+  errors: {},
+});
+
+const readiness = z
+  .object({
+    ready: z.boolean(),
+    reason: z
+      .enum(['shutting_down', 'cannot_store_purchases'])
+      .optional()
+      .describe('Why not: the server is draining for a restart, or neither the database nor the spool would take a purchase'),
+  })
+  .meta({ id: 'Readiness' });
+
+export const healthReady = endpoint({
+  method: 'GET',
+  path: '/healthz/ready',
+  summary: 'Whether to send this instance buyers (for a load balancer or a readiness probe)',
+  tag: 'platform',
+  access: 'public',
+  success: { status: 200, schema: readiness, description: 'The database or, while it is away, the spool takes purchases' },
+  errors: {},
+  otherResponses: { 503: { schema: readiness, description: 'Shutting down, or nothing would store a purchase (ready false)' } },
+});

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { healthz } from '../../core/api/platform.ts';
+import { healthLive, healthReady, healthz } from '../../core/api/platform.ts';
 import { route } from './api-contract.ts';
 import { ping, type Db } from '../db/database.ts';
 import type { PurchaseSpool } from '../purchases/purchase-spool.ts';
@@ -12,8 +12,7 @@ const PING_TIMEOUT_MS = 2000;
  * and whether the disk would take a purchase right now. It never answers 500: a fault is reported.
  */
 export function healthRoutes(app: FastifyInstance, deps: { db: Db; spool: PurchaseSpool; migrated: () => boolean }) {
-  route(app, healthz, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+  const check = async () => {
     const [spool, answers] = await Promise.all([
       deps.spool.status(),
       withTimeout(ping(deps.db), PING_TIMEOUT_MS).then(
@@ -21,7 +20,34 @@ export function healthRoutes(app: FastifyInstance, deps: { db: Db; spool: Purcha
         () => false,
       ),
     ]);
-    const database = !answers ? 'down' : deps.migrated() ? 'up' : 'migrating';
+    return { spool, database: !answers ? ('down' as const) : deps.migrated() ? ('up' as const) : ('migrating' as const) };
+  };
+  // From the moment a shutdown begins (SIGTERM), the balancer is told to send buyers elsewhere.
+  let draining = false;
+  app.decorate('beginShutdown', () => {
+    draining = true;
+  });
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+
+  route(app, healthLive, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' as const };
+  });
+
+  // Ready while a purchase can be stored: in the database or, while it is away, in the spool.
+  route(app, healthReady, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (draining) return reply.code(503).send({ ready: false, reason: 'shutting_down' as const });
+    const { spool, database } = await check();
+    if (database !== 'up' && !spool.writable) return reply.code(503).send({ ready: false, reason: 'cannot_store_purchases' as const });
+    return { ready: true };
+  });
+
+  route(app, healthz, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { spool, database } = await check();
     return reply.code(database === 'up' ? 200 : 503).send({
       status: database === 'up' ? 'ok' : 'unavailable',
       database,

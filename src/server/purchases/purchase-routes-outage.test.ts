@@ -1,17 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '../../core/messages.ts';
 import { fileSpool } from './purchase-spool.ts';
 import { type DatabaseOutage, databaseOutage } from '../test-support/outage.ts';
+import { startServer } from '../test-support/server-process.ts';
 import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const buyerNumber = (n: number) => ({ name: `Buyer ${n}`, email: `buyer${n}@example.com`, eventName: 'City Derby' });
 
 describe.each(testBackends())('purchases through a database outage on $name', (backend) => {
@@ -137,42 +135,6 @@ describe.each(testBackends())('the spool on a faulty disk, on $name', (backend) 
   });
 });
 
-/** The real server as its own process (through tsx), so it can be killed -9 or started while the database is down. */
-function startServer(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', SHOP_TIMEZONE: 'UTC', RATE_LIMIT_PER_MINUTE: '0', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (chunk) => (errors += chunk));
-  const base = `http://127.0.0.1:${env.PORT}`;
-  return {
-    child,
-    base,
-    async health(): Promise<{ status: number; body: Record<string, unknown> } | undefined> {
-      try {
-        const response = await fetch(`${base}/healthz`);
-        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-      } catch {
-        return undefined;
-      }
-    },
-    async listening() {
-      for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
-        if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${errors}`);
-        if (await this.health()) return;
-      }
-      throw new Error(`server did not listen: ${errors}`);
-    },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await new Promise((done) => child.once('exit', done));
-      }
-    },
-  };
-}
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 let nextPort = 39_100 + (process.pid % 500) * 4;
 
