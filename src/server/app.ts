@@ -29,6 +29,7 @@ import { IdempotencyStore, sweepExpiredIdempotencyKeys } from './purchases/idemp
 import { contactService } from './mail/contact-service.ts';
 import { purchaseService } from './purchases/purchase-service.ts';
 import { replaySpool } from './purchases/spool-replayer.ts';
+import { requestIdFor } from './platform/request-id.ts';
 import { fileSpool, type PurchaseSpool } from './purchases/purchase-spool.ts';
 import { shopLimits } from './limits/limits.ts';
 import { embeddedCounter, sharedCounter } from './limits/shared-counter.ts';
@@ -111,11 +112,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Slow clients are dropped: headers within 10 s, the whole request within 20 s (http-timeouts.ts).
     ...httpTimeoutOptions(),
     trustProxy: config.TRUST_PROXY,
+    // Every log line of a request carries its ID (reqId), and every answer says it (X-Request-Id).
     requestIdHeader: false,
+    genReqId: requestIdFor(config.TRUST_PROXY),
     // A line per request costs real time in an on-sale rush; it is there at debug level.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.statusCode).send(errorBody(error.code, error.message));
