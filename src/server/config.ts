@@ -41,6 +41,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
   /** Purchase confirmations one client IP may cause to one email address per 10 minutes. */
   CONFIRMATIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
+  /** Find my pass requests per client IP per 10 minutes (0: off). */
+  FIND_PASS_RATE_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(0).default(10),
   TRUST_PROXY: flag.default(false),
   SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
