@@ -18,6 +18,8 @@ export const FIND_PASS_TEXTS = {
   /** The one answer, passes or none. */
   answer: 'If passes were bought with this address, an email listing them is on its way. It can take a few minutes; check your spam folder too.',
   emailRequired: 'Please enter your email address',
+  /** The 429 past the client's limit (kept here, not in messages.ts, which the landing's first load carries). */
+  tooManyLookups: 'Too many pass lookups from this device. Please wait 10 minutes and try again.',
 } as const;
 
 /** The body of POST /api/find-pass; the form checks with it too. */

@@ -33,7 +33,6 @@ export const API_ERRORS = {
   contactTooMany: 'Too many confirmation emails were sent to this address. Please try again later.',
   tooManyConfirmations: 'Too many passes were bought for this email address in a short time. Please wait 10 minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
-  tooManyFindPass: 'Too many pass lookups from this device. Please wait 10 minutes and try again.',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Retry in a moment.',
   invalidIdempotencyKey: 'The Idempotency-Key header must be 1 to 255 visible characters.',

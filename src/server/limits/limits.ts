@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { FIND_PASS_TEXTS } from '../../core/find-pass.ts';
 import { API_ERRORS } from '../../core/messages.ts';
 import { ApiError } from '../errors.ts';
 import type { Hit, LimitWindow, SharedCounter } from './shared-counter.ts';
@@ -70,7 +71,7 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
   const authPerIp = rule('auth-ip', settings.AUTH_RATE_LIMIT_PER_MINUTE, MINUTE_MS, 'rate_limited', AUTH_TOO_MANY);
   // Always on: it protects the owner of the address (from a flood of mail, from password guessing).
   const authPerEmail = rule('auth-email', AUTH_PER_EMAIL_PER_MINUTE, MINUTE_MS, 'rate_limited', AUTH_TOO_MANY)!;
-  const findPassPerIp = rule('find-pass-ip', settings.FIND_PASS_RATE_LIMIT_PER_10_MINUTES, 10 * MINUTE_MS, 'rate_limited', API_ERRORS.tooManyFindPass);
+  const findPassPerIp = rule('find-pass-ip', settings.FIND_PASS_RATE_LIMIT_PER_10_MINUTES, 10 * MINUTE_MS, 'rate_limited', FIND_PASS_TEXTS.tooManyLookups);
   const findPassPerAddress: LimitWindow = { name: 'find-pass-mail', points: FIND_PASS_MAILS_PER_ADDRESS_PER_HOUR, windowMs: 60 * MINUTE_MS };
 
   async function check(reply: FastifyReply, hits: Array<{ rule: Rule | undefined; subject: string }>): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_ERRORS, VALIDATION } from '../../core/messages.ts';
+import { VALIDATION } from '../../core/messages.ts';
 import { FIND_PASS_TEXTS } from '../../core/find-pass.ts';
 import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
 import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
@@ -108,7 +108,7 @@ describe.each(testBackends())('POST /api/find-pass on $name', (backend) => {
     for (let i = 0; i < 10; i++) expect((await findPass({ email: `someone${i}@example.com` })).statusCode).toBe(202);
     const refused = await findPass({ email: 'someone10@example.com' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: { code: 'rate_limited', message: API_ERRORS.tooManyFindPass } });
+    expect(refused.json()).toEqual({ error: { code: 'rate_limited', message: FIND_PASS_TEXTS.tooManyLookups } });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another client is not held back.
     expect((await findPass({ email: 'someone10@example.com' }, t.shop, '203.0.113.99')).statusCode).toBe(202);
