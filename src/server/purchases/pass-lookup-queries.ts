@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, type Db, queryRows } from '../db/database.ts';
+import { type Db, queryRows } from '../db/database.ts';
 
 /** The most passes one Find my pass mail lists (newest first): a mail stays readable, the query bounded. */
 export const PASS_LOOKUP_MAX = 50;
