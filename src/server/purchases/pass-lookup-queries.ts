@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../db/database.ts';
 
@@ -21,14 +21,15 @@ export type PassOfAddress = z.output<typeof passOfAddressRow>;
  * lower(email), created_at (migration 0011), newest first, at most PASS_LOOKUP_MAX.
  */
 export function passesOfAddress(db: Db, email: string): Promise<PassOfAddress[]> {
-  return queryRows(
-    db,
-    passOfAddressRow,
-    sql`select p.order_id as "orderId", p.name, p.event_name as "eventName", p.amount as "amountCents",
+  return queryRows(db, passOfAddressRow, passesOfAddressQuery(email));
+}
+
+/** The lookup's SQL; exported so a test can check its plan reads the lower(email) index. */
+export function passesOfAddressQuery(email: string): SQL {
+  return sql`select p.order_id as "orderId", p.name, p.event_name as "eventName", p.amount as "amountCents",
                p.created_at as "createdAt", (v.order_id is not null) as voided
         from purchases p left join pass_voids v on v.order_id = p.order_id
         where lower(p.email) = ${email.toLowerCase()}
-        order by p.created_at desc, p.id desc
-        limit ${PASS_LOOKUP_MAX}`,
-  );
+        order by p.created_at desc
+        limit ${PASS_LOOKUP_MAX}`;
 }
