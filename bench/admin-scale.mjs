@@ -6,6 +6,8 @@
 //
 // Targets (issue 4): at 1,000,000 rows, stats and first page medians < 100 ms; export speed >= 0.5x
 // COPY's; server peak memory at 1,000,000 rows <= 1.25x that at 100,000.
+// Issue 13 adds the sales chart's three ranges (GET /api/admin/sales?range=48h|14d|90d), timed the
+// same way with one purchase in ten checked in at one of three events; reported, not a target.
 //
 // Run alone: node bench/admin-scale.mjs   (BENCH_ADMIN_ROWS=200000,2000000 to change the sizes)
 import { pathToFileURL } from 'node:url';
@@ -13,7 +15,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { adminCookie } from './lib/admin-session.mjs';
 import { seedPurchases } from './lib/seed-purchases.mjs';
-import { dropDatabase, recreateDatabase } from './lib/pg-admin.mjs';
+import { dropDatabase, query, recreateDatabase } from './lib/pg-admin.mjs';
 import { checksTable, heading, table } from './lib/report.mjs';
 import { startShop } from './lib/servers.mjs';
 
@@ -79,9 +81,31 @@ async function timeCopy(url) {
   }
 }
 
+/** One purchase in ten checked in, an hour after it was bought, at one of three events: the chart's check-in series. */
+async function seedCheckIns(url) {
+  const [{ n }] = await query(url, 'select count(*)::int as n from events');
+  if (n === 0) {
+    await query(
+      url,
+      `insert into events (title, starts_at, location, price_cents)
+       select title, now(), 'Bench Park', 300 from unnest(array['City Derby', 'Harbour 10K', 'Valley Cup Final']) as title`,
+    );
+  }
+  await query(
+    url,
+    `insert into check_ins (order_id, event_id, checked_in_at)
+     select p.order_id, e.ids[1 + (p.id / 10) % 3], p.created_at + interval '1 hour'
+     from purchases p, (select array_agg(id order by id) as ids from events) e
+     where p.id % 10 = 0
+     on conflict do nothing`,
+  );
+  await query(url, 'vacuum analyze check_ins');
+}
+
 async function measureSize(url, rows) {
   const seedStarted = performance.now();
   await seedPurchases(url, rows);
+  await seedCheckIns(url);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const server = await startShop({ databaseUrl: url, paymentDelayMs: 0, label: `shop-admin-${rows}` });
   try {
@@ -91,9 +115,11 @@ async function measureSize(url, rows) {
     // Searches for one buyer's order ID and for an email that matches one row in the whole table.
     const searchOrder = await latencyOf(server, cookie, `/api/admin/purchases?limit=50&q=${(rows >> 1).toString(16).toUpperCase().padStart(10, '0')}`);
     const searchName = await latencyOf(server, cookie, `/api/admin/purchases?limit=50&q=${encodeURIComponent(`buyer${rows >> 1}@example`)}`);
+    const sales = {};
+    for (const range of ['48h', '14d', '90d']) sales[range] = await latencyOf(server, cookie, `/api/admin/sales?range=${range}`);
     const copy = await timeCopy(url);
     const exported = await timeExport(server, cookie);
-    return { rows, seedSeconds, stats, firstPage, searchOrder, searchName, copy, exported, peakMiB: server.memoryMiB().peak };
+    return { rows, seedSeconds, stats, firstPage, searchOrder, searchName, sales, copy, exported, peakMiB: server.memoryMiB().peak };
   } finally {
     await server.stop();
   }
@@ -152,6 +178,22 @@ export async function run() {
     ),
   );
   console.log(`(latencies: median and p90 of ${LATENCY_SAMPLES} sequential requests after ${WARMUP_REQUESTS} warm-up ones; the shop restarts before each size)`);
+  console.log(
+    table(
+      results.map((r) => ({
+        rows: r.rows,
+        ...Object.fromEntries(Object.entries(r.sales).flatMap(([range, t]) => [[`${range}Median`, t.median], [`${range}P90`, t.p90]])),
+      })),
+      [
+        { key: 'rows', label: 'purchases' },
+        ...['48h', '14d', '90d'].flatMap((range) => [
+          { key: `${range}Median`, label: `sales ${range} p50 ms` },
+          { key: `${range}P90`, label: `sales ${range} p90 ms` },
+        ]),
+      ],
+    ),
+  );
+  console.log('(sales: purchases one every 20 s going back from now, one in ten checked in; per hour over 48 h, per day over 14 and 90 days)');
 
   const checks = [];
   const small = results[0];

@@ -151,12 +151,18 @@ export function portmanConfig() {
         reach('POST::/api/contact', 415, 'not JSON', { preRequest: SEND_XML }),
         reach('POST::/api/contact', 429, 'over the limit', { overwrites: onFaultsShopAs('10.20.0.3'), preRequest: USE_UP_THE_LIMIT }),
 
+        // Find my pass.
+        reach('POST::/api/find-pass', 400, 'bad body', { overwrites: [body({ email: 'nope' })] }),
+        reach('POST::/api/find-pass', 415, 'not JSON', { preRequest: SEND_XML }),
+        reach('POST::/api/find-pass', 429, 'over the limit', { overwrites: onFaultsShopAs('10.20.0.4'), preRequest: USE_UP_THE_LIMIT }),
+
         // Staff lists.
         reach('GET::/api/admin/purchases', 400, 'limit out of range', { overwrites: [query('limit', '0')] }),
         reach('GET::/api/admin/outbox', 400, 'unknown status', { overwrites: [query('status', 'lost')] }),
         reach('GET::/api/admin/contact-requests', 400, 'limit out of range', { overwrites: [query('limit', '0')] }),
         reach('GET::/api/admin/quarantined-purchases', 400, 'not a cursor', { overwrites: [query('cursor', 'not-a-cursor')] }),
         reach('GET::/api/admin/events/{id}/check-ins', 400, 'limit out of range', { overwrites: [query('limit', '0')] }),
+        reach('GET::/api/admin/sales', 400, 'unknown range', { overwrites: [query('range', '1y')] }),
 
         // The CSV export and its outcome (ADR 0012).
         reach('GET::/api/admin/purchases.csv', 400, 'exportId not a UUID', { overwrites: [query('exportId', 'not-a-uuid')] }),
@@ -209,6 +215,8 @@ export function portmanConfig() {
       { openApiOperation: 'POST::/api/admin/check-ins', ...body({ eventId: '{{{eventId}}}', code: '{{passCode}}' }) },
       { openApiOperation: 'POST::/api/purchases', ...body(BUYER), ...header('Idempotency-Key', '{{$guid}}') },
       { openApiOperation: 'POST::/api/contact', ...body({ name: 'Contract Visitor', email: 'visitor@contract.test' }) },
+      { openApiOperation: 'POST::/api/find-pass', ...body({ email: BUYER.email }) },
+      { openApiOperation: 'GET::/api/admin/sales', ...query('range', '48h') },
       {
         openApiOperation: 'POST::/api/admin/outbox/{id}/retry',
         ...baseUrl('{{faultsUrl}}'),

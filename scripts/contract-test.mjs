@@ -387,7 +387,7 @@ async function main() {
     if (build.status !== 0) throw new Error('npm run build failed');
   }
 
-  const limitsOff = { RATE_LIMIT_PER_MINUTE: '1000', CONTACT_RATE_LIMIT_PER_MINUTE: '1000', AUTH_RATE_LIMIT_PER_MINUTE: '1000', CONFIRMATIONS_PER_ADDRESS: '1000' };
+  const limitsOff = { RATE_LIMIT_PER_MINUTE: '1000', CONTACT_RATE_LIMIT_PER_MINUTE: '1000', AUTH_RATE_LIMIT_PER_MINUTE: '1000', CONFIRMATIONS_PER_ADDRESS: '1000', FIND_PASS_RATE_LIMIT_PER_10_MINUTES: '1000' };
   const faultsStaff = 'faults-staff@contract.test';
   const smtp = { ...(await startRefusingSmtp(faultsStaff)), acceptedRecipient: faultsStaff };
   // Main: generous limits, payments succeed. Faults: every payment declined (402), every limit at
@@ -402,6 +402,7 @@ async function main() {
       CONTACT_RATE_LIMIT_PER_MINUTE: '1',
       AUTH_RATE_LIMIT_PER_MINUTE: '1',
       CONFIRMATIONS_PER_ADDRESS: '1',
+      FIND_PASS_RATE_LIMIT_PER_10_MINUTES: '1',
       TRUST_PROXY: 'true',
       SMTP_URL: smtp.url,
     }),

@@ -18,6 +18,8 @@ import { sentJournal } from './mail/sent-journal.ts';
 import { adminRoutes } from './staff/admin-routes.ts';
 import { authRoutes } from './staff/auth-routes.ts';
 import { contactRoutes } from './mail/contact-routes.ts';
+import { findPassRoutes } from './purchases/find-pass-routes.ts';
+import { passLookupPreparer } from './purchases/pass-lookup.ts';
 import { eventRoutes } from './events/event-routes.ts';
 import { checkInRoutes } from './check-in/check-in-routes.ts';
 import { healthRoutes } from './platform/health-routes.ts';
@@ -159,8 +161,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const mailContext = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const transport =
     options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'mail')));
+  const codes = passCodes(persistentSecret(config.PASS_SIGNING_SECRET, config.DATA_DIR, 'pass-secret'), config.PUBLIC_URL);
   const outbox = outboxWorker({
     db,
+    prepare: passLookupPreparer({ db, passCodes: codes, timeZone: config.SHOP_TIMEZONE }),
     transport,
     context: mailContext,
     from: config.MAIL_FROM,
@@ -171,7 +175,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('outbox', outbox);
   const wakeMail = options.backgroundJobs === false ? () => {} : outbox.wake;
 
-  const codes = passCodes(persistentSecret(config.PASS_SIGNING_SECRET, config.DATA_DIR, 'pass-secret'), config.PUBLIC_URL);
   const purchases = purchaseService({
     db,
     passCodes: codes,
@@ -189,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await apiContract(app, { title: config.PRODUCT_NAME, version: SHOP_VERSION });
   purchaseRoutes(app, { purchases, limits, catalog: catalog({ db, timeZone: config.SHOP_TIMEZONE }) });
   contactRoutes(app, { contact: contactService({ db }), limits, onQueued: wakeMail });
+  findPassRoutes(app, { db, limits, onQueued: wakeMail });
   const auth = createAuth({
     db,
     log: app.log,

@@ -42,6 +42,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
   /** Purchase confirmations one client IP may cause to one email address per 10 minutes. */
   CONFIRMATIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
+  /** Find my pass requests per client IP per 10 minutes (0: off). */
+  FIND_PASS_RATE_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(0).default(10),
   TRUST_PROXY: flag.default(false),
   SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   /** On SIGTERM, how long requests in flight (a payment included) may take before the process exits anyway. */

@@ -2,15 +2,17 @@ import * as auth from './auth.ts';
 import * as checkIn from './check-in.ts';
 import type { Endpoint } from './contract.ts';
 import * as events from './events.ts';
+import * as findPass from './find-pass.ts';
 import * as mail from './mail.ts';
 import * as platform from './platform.ts';
 import * as purchases from './purchases.ts';
+import * as sales from './sales.ts';
 import * as staff from './staff.ts';
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'success' in value;
 
 /** Every endpoint of the API: the server registers each, and a test checks no route is left without one. */
-export const ENDPOINTS: readonly Endpoint[] = [auth, checkIn, events, mail, platform, purchases, staff].flatMap((module) =>
+export const ENDPOINTS: readonly Endpoint[] = [auth, checkIn, events, findPass, mail, platform, purchases, sales, staff].flatMap((module) =>
   Object.values(module).filter(isEndpoint),
 );

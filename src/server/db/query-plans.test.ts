@@ -4,6 +4,8 @@ import { exportBatchQuery } from '../staff/purchase-export.ts';
 import { purchasePageQuery } from '../staff/admin-queries.ts';
 import { recentContactRequestsQuery, recentOutboxQuery } from '../mail/outbox-admin-queries.ts';
 import { runStatement } from './database.ts';
+import { passesOfAddressQuery } from '../purchases/pass-lookup-queries.ts';
+import { salesBucketsQuery } from '../staff/sales-queries.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
 
 /**
@@ -81,5 +83,16 @@ describe.each(testBackends())('query plans on $name', (backend) => {
     // rows would use.
     const text = await plan(purchasePageQuery({ limit: 50, q: 'buyer4321@' }), ['enable_seqscan', 'enable_indexscan']);
     expect(text).toContain('purchases_search_trgm_idx');
+  });
+
+  it.each(['48h', '14d', '90d'] as const)('the sales chart (%s) sums purchases from the (created_at, amount) index alone', async (range) => {
+    const text = await plan(salesBucketsQuery(range, new Date(), 'America/New_York'), ['enable_seqscan', 'enable_bitmapscan']);
+    expect(text).toMatch(/Index Only Scan using purchases_created_at_amount_idx/);
+  });
+
+  it('Find my pass reads the lower(email) index, newest first, without sorting', async () => {
+    const text = await plan(passesOfAddressQuery('Buyer42@Example.com'));
+    expect(text).toContain('purchases_lower_email_created_at_idx');
+    expect(text).not.toMatch(/\bSort\b/);
   });
 });

@@ -52,6 +52,10 @@ export const purchases = pgTable(
     index('purchases_created_at_id_idx').on(table.createdAt, table.id),
     // Most Popular Sport groups by event type.
     index('purchases_event_type_idx').on(table.eventType),
+    // Find my pass: an address's newest passes, whatever the letter case it was typed in.
+    index('purchases_lower_email_created_at_idx').on(sql`lower(${table.email})`, table.createdAt),
+    // The sales chart sums amounts per hour or day of a created_at range: an index-only scan.
+    index('purchases_created_at_amount_idx').on(table.createdAt, table.amount),
     check('purchases_amount_not_negative', sql`${table.amount} >= 0`),
     check('purchases_order_id_format', sql`${table.orderId} ~ '^[0-9A-F]{10}$'`),
   ],
@@ -251,6 +255,8 @@ export const checkIns = pgTable(
   (table) => [
     uniqueIndex('check_ins_order_id_event_id_key').on(table.orderId, table.eventId),
     index('check_ins_event_id_checked_in_at_idx').on(table.eventId, table.checkedInAt),
+    // The sales chart counts every event's check-ins over a time range.
+    index('check_ins_checked_in_at_event_id_idx').on(table.checkedInAt, table.eventId),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { FIND_PASS_TEXTS } from '../../core/find-pass.ts';
 import { API_ERRORS } from '../../core/messages.ts';
 import { ApiError } from '../errors.ts';
 import type { Hit, LimitWindow, SharedCounter } from './shared-counter.ts';
@@ -23,7 +24,12 @@ export interface LimitSettings {
   AUTH_RATE_LIMIT_PER_MINUTE: number;
   /** Purchase confirmations one client IP may cause to one address per 10 minutes (0: off). */
   CONFIRMATIONS_PER_ADDRESS: number;
+  /** Find my pass requests per client IP per 10 minutes (0: off). */
+  FIND_PASS_RATE_LIMIT_PER_10_MINUTES: number;
 }
+
+/** Find my pass mails one address may receive per hour, from whichever clients ask. */
+export const FIND_PASS_MAILS_PER_ADDRESS_PER_HOUR = 3;
 
 /** What a 429 of one limit says. */
 interface Rule extends LimitWindow {
@@ -65,6 +71,8 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
   const authPerIp = rule('auth-ip', settings.AUTH_RATE_LIMIT_PER_MINUTE, MINUTE_MS, 'rate_limited', AUTH_TOO_MANY);
   // Always on: it protects the owner of the address (from a flood of mail, from password guessing).
   const authPerEmail = rule('auth-email', AUTH_PER_EMAIL_PER_MINUTE, MINUTE_MS, 'rate_limited', AUTH_TOO_MANY)!;
+  const findPassPerIp = rule('find-pass-ip', settings.FIND_PASS_RATE_LIMIT_PER_10_MINUTES, 10 * MINUTE_MS, 'rate_limited', FIND_PASS_TEXTS.tooManyLookups);
+  const findPassPerAddress: LimitWindow = { name: 'find-pass-mail', points: FIND_PASS_MAILS_PER_ADDRESS_PER_HOUR, windowMs: 60 * MINUTE_MS };
 
   async function check(reply: FastifyReply, hits: Array<{ rule: Rule | undefined; subject: string }>): Promise<void> {
     const counted: Hit[] = [];
@@ -88,6 +96,15 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
         { rule: confirmationsPerAddress, subject: `${ip}\n${mailboxOf(email)}` },
       ]),
     contact: (reply: FastifyReply, ip: string) => check(reply, [{ rule: contactPerIp, subject: ip }]),
+    /**
+     * Find my pass: a 429 past the client's limit; past the address's, no 429 (the answer must not
+     * tell whether the address was asked for) but false: the mail is not sent.
+     */
+    async findPass(reply: FastifyReply, ip: string, email: string): Promise<boolean> {
+      await check(reply, [{ rule: findPassPerIp, subject: ip }]);
+      const verdict = await counter.hit([{ window: findPassPerAddress, subject: mailboxOf(email) }]);
+      return !verdict.refused;
+    },
     /** A credential check or an auth mail: per client IP, and per address (when the request names one). */
     auth: (reply: FastifyReply, ip: string, email: string) =>
       check(reply, [

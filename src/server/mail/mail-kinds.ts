@@ -10,7 +10,21 @@ export const MAIL_KINDS = {
   purchaseConfirmation: 'purchase_confirmation',
   contactConfirmation: 'contact_confirmation',
   accountVerification: 'account_verification',
+  passLookup: 'pass_lookup',
 } as const;
+
+/** One pass as a Find my pass mail lists it, looked up when the mail is rendered. */
+const listedPass = z.object({
+  orderId: z.string(),
+  name: z.string(),
+  eventName: z.string(),
+  purchasedAt: z.string(),
+  amountCents: z.number().int().nonnegative(),
+  /** Absent for a voided pass: its code no longer opens the door. */
+  verificationUrl: z.string().optional(),
+  voided: z.boolean(),
+});
+export type ListedPass = z.infer<typeof listedPass>;
 
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 
@@ -28,6 +42,11 @@ export const MAIL_PAYLOADS = {
   }),
   [MAIL_KINDS.contactConfirmation]: z.object({ name: z.string() }),
   [MAIL_KINDS.accountVerification]: z.object({ url: z.string() }),
+  /**
+   * Queued with the address alone: the passes are looked up when the worker renders it (off the
+   * request path, so the answer cannot tell whether there are any), and put in `passes` then.
+   */
+  [MAIL_KINDS.passLookup]: z.object({ email: z.string(), passes: z.array(listedPass).optional() }),
 } satisfies Record<MailKind, z.ZodType>;
 
 /** A kind's payload as it is written, and as the worker reads it after parsing (defaults filled in). */

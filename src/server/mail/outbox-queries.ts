@@ -62,3 +62,8 @@ export async function scheduleMailRetry(db: Db, row: Pick<ClaimedRow, 'id' | 'at
     sql`update outbox set last_error = ${error}, next_attempt_at = now() + make_interval(secs => ${delayMs / 1000}) where ${claimedBy(row)}`,
   );
 }
+
+/** Removes a claimed row that turned out to have nothing to send (see OutboxWorkerOptions.prepare). */
+export async function dropMail(db: Db, row: Pick<ClaimedRow, 'id' | 'attempts'>): Promise<void> {
+  await runStatement(db, sql`delete from outbox where ${claimedBy(row)}`);
+}

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { type ClaimedRow, claimDueMail, markMailFailed, markMailSent, scheduleMailRetry } from './outbox-queries.ts';
+import { type ClaimedRow, claimDueMail, dropMail, markMailFailed, markMailSent, scheduleMailRetry } from './outbox-queries.ts';
 import { headerSafe, type MailContext, QR_CONTENT_ID } from './templates.ts';
 import { renderMail } from './mail-render.ts';
 import QRCode from 'qrcode';
@@ -47,12 +47,19 @@ export interface OutboxWorkerOptions {
   sendDeadlineMs?: number;
   /** Where accepted sends are noted before their rows are marked (see sent-journal.ts). */
   journal?: SentJournal;
+  /**
+   * Completes a row's payload just before it is rendered (Find my pass looks its passes up here,
+   * off the request path); null: nothing to send, and the row is dropped. A throw is retried.
+   */
+  prepare?: (kind: string, payload: unknown) => Promise<unknown>;
 }
 
 export interface WorkerRun {
   sent: number;
   retrying: number;
   failed: number;
+  /** Rows prepare() found nothing to send for (absent when none). */
+  skipped?: number;
 }
 
 /**
@@ -121,10 +128,17 @@ export function outboxWorker(options: OutboxWorkerOptions) {
 
   /** Sends one claimed row and records the outcome (only while the row is still this claim's). */
   async function deliver(row: ClaimedRow): Promise<keyof WorkerRun> {
-    let rendered = false;
+    let stage: 'prepare' | 'render' | 'send' = 'prepare';
     try {
-      const mail = renderMail(options.context, row.kind, row.payload);
-      rendered = true;
+      const payload = options.prepare ? await options.prepare(row.kind, row.payload) : row.payload;
+      if (payload === null) {
+        await dropMail(options.db, row);
+        options.log.info({ outboxId: row.id, kind: row.kind }, 'nothing to send; message dropped');
+        return 'skipped';
+      }
+      stage = 'render';
+      const mail = renderMail(options.context, row.kind, payload);
+      stage = 'send';
       const { location } = await sendWithinDeadline({
         from: options.from,
         to: headerSafe(row.recipient),
@@ -150,7 +164,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       // A row that cannot be rendered (unknown kind, malformed payload) never will be.
-      const permanent = !rendered || isPermanentMailError(error);
+      const permanent = stage === 'render' || isPermanentMailError(error);
       if (permanent || row.attempts >= maxAttempts) {
         await markMailFailed(options.db, row, message);
         options.log.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, error: message }, 'mail failed for good');
@@ -169,7 +183,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
     await recordUnrecorded();
     for (;;) {
       const rows = await claim();
-      for (const outcome of await Promise.all(rows.map(deliver))) run[outcome]++;
+      for (const outcome of await Promise.all(rows.map(deliver))) run[outcome] = (run[outcome] ?? 0) + 1;
       if (rows.length < BATCH_SIZE || stopped || busy) return run;
     }
   }

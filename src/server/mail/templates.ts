@@ -1,5 +1,5 @@
 import { formatCents } from '../../core/money.ts';
-import type { MAIL_KINDS, MailPayload } from './mail-kinds.ts';
+import type { ListedPass, MAIL_KINDS, MailPayload } from './mail-kinds.ts';
 
 export interface RenderedMail {
   subject: string;
@@ -51,6 +51,7 @@ export function purchaseConfirmationMail(context: MailContext, pass: PurchaseCon
     `Amount: ${formatCents(pass.amountCents)}`,
     `How to use your pass: show this email or your confirmation screen at the event entrance to skip the line. The pass is valid once per event, and staff may check your name.`,
     ...(pass.verificationUrl ? [`Your pass code (staff scan or open it at the door): ${pass.verificationUrl}`] : []),
+    findPassFooter(context),
   ];
   const html = layout(context, subject, [
     `Hi ${escapeHtml(pass.name)},`,
@@ -68,6 +69,7 @@ export function purchaseConfirmationMail(context: MailContext, pass: PurchaseCon
           `<img src="cid:${QR_CONTENT_ID}" width="200" height="200" alt="QR code of pass ${escapeHtml(pass.orderId)}" style="display:block;margin:0 auto">`,
         ]
       : []),
+    `<span style="font-size:13px;color:#6b7280">Lost this email? <a href="${escapeHtml(findPassUrl(context))}">Find my pass</a> sends your passes again.</span>`,
   ]);
   return {
     subject,
@@ -111,5 +113,46 @@ export function accountVerificationMail(context: MailContext, verification: Acco
     `Or open this link: ${escapeHtml(verification.url)}`,
     'If you did not create an account, ignore this email.',
   ]);
+  return { subject, text: `${text}\n`, html };
+}
+
+const findPassUrl = (context: MailContext) => `${context.publicUrl}/find-pass`;
+
+/** The confirmation's footer line: where a buyer who lost this email gets the passes again. */
+function findPassFooter(context: MailContext): string {
+  return `Lost this email? Find my pass sends your passes again: ${findPassUrl(context)}`;
+}
+
+export type PassLookup = MailPayload<typeof MAIL_KINDS.passLookup>;
+
+/** "Find my pass": every pass bought with the address, newest first, each with its code link. */
+export function passLookupMail(context: MailContext, lookup: PassLookup): RenderedMail {
+  // The worker fills the passes in before rendering; a row without them is a bug, not an empty list.
+  if (!lookup.passes) throw new Error('pass_lookup rendered before its passes were looked up');
+  const passes = lookup.passes;
+  const subject = headerSafe(`Your ${context.productName} passes`);
+  const count = passes.length === 1 ? 'the pass' : `the ${passes.length} passes`;
+  const intro = `Someone (we hope you) asked for ${count} bought with ${lookup.email}. Show a pass's code link at the event entrance.`;
+  const ignore = 'If you did not ask, you can ignore this email: nothing has changed.';
+  const lineOf = (pass: ListedPass) =>
+    [
+      `Order ID: ${pass.orderId}${pass.voided ? ' (voided: no longer valid)' : ''}`,
+      `Name: ${pass.name}`,
+      `Event: ${pass.eventName}`,
+      `Purchased: ${pass.purchasedAt}`,
+      `Amount: ${formatCents(pass.amountCents)}`,
+      ...(pass.verificationUrl ? [`Pass code: ${pass.verificationUrl}`] : []),
+    ].join('\n');
+  const htmlOf = (pass: ListedPass) =>
+    [
+      `<strong>Order ID:</strong> <span style="font-family:monospace;font-size:16px">${escapeHtml(pass.orderId)}</span>${pass.voided ? ' <strong>(voided: no longer valid)</strong>' : ''}`,
+      `<strong>Name:</strong> ${escapeHtml(pass.name)}`,
+      `<strong>Event:</strong> ${escapeHtml(pass.eventName)}`,
+      `<strong>Purchased:</strong> ${escapeHtml(pass.purchasedAt)}`,
+      `<strong>Amount:</strong> ${escapeHtml(formatCents(pass.amountCents))}`,
+      ...(pass.verificationUrl ? [`<a href="${escapeHtml(pass.verificationUrl)}">Open pass code ${escapeHtml(pass.orderId)}</a>`] : []),
+    ].join('<br>');
+  const text = [intro, ...passes.map(lineOf), ignore, context.productName].join('\n\n');
+  const html = layout(context, subject, [escapeHtml(intro), ...passes.map(htmlOf), ignore]);
   return { subject, text: `${text}\n`, html };
 }

@@ -12,7 +12,7 @@ interface Route {
 }
 
 /** The /api routes anyone may call. A new route outside /api/admin must be added here on purpose. */
-const PUBLIC_API = ['/api/purchases', '/api/contact', '/api/me', '/api/events/:id', '/api/openapi.json'];
+const PUBLIC_API = ['/api/purchases', '/api/contact', '/api/find-pass', '/api/me', '/api/events/:id', '/api/openapi.json'];
 /** The API's documentation page (@fastify/swagger-ui) and its files. */
 const isDocsRoute = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 

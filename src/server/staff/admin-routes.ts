@@ -13,6 +13,7 @@ import { recordExportOutcome } from './export-outcome.ts';
 import { exportOutcome, finishExportOutcome, startExportOutcome } from './export-outcome-queries.ts';
 import { outboxAdminRoutes } from '../mail/outbox-admin-routes.ts';
 import { quarantineAdminRoutes } from '../purchases/quarantine-admin-routes.ts';
+import { salesRoutes } from './sales-routes.ts';
 
 /** Staff-only endpoints. Each checks the session and the admin role on the server. */
 export async function adminRoutes(
@@ -68,5 +69,6 @@ export async function adminRoutes(
 
     outboxAdminRoutes(admin, deps);
     quarantineAdminRoutes(admin, deps);
+    salesRoutes(admin, deps);
   });
 }

@@ -8,6 +8,8 @@ import { staffRoutes } from './staff-routes.tsx';
 
 // The older event-specific purchase view (SPEC section 2): not linked from home, so loaded on demand.
 const EventPassRoute = lazy(() => import('./event-pass-route.tsx').then((module) => ({ default: module.EventPassRoute })));
+// Find my pass: linked from the landing and the confirmation email, loaded on demand (ADR 0013).
+const FindPassPage = lazy(() => import('../features/find-pass/find-pass-page.tsx').then((module) => ({ default: module.FindPassPage })));
 
 /** How many in-app navigations led to the current history entry (0 on a fresh tab). */
 export function historyDepth(): number {
@@ -38,6 +40,11 @@ export function AppRoutes() {
           <Route path="/events/:id">
             <RouteLoading>
               <EventPassRoute />
+            </RouteLoading>
+          </Route>
+          <Route path="/find-pass">
+            <RouteLoading>
+              <FindPassPage />
             </RouteLoading>
           </Route>
           <Route>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
+import { CalendarDays, ChartColumn, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { toast } from 'sonner';
@@ -14,15 +14,16 @@ import { HeldPurchasesNotice, HeldPurchasesPanel } from './held-purchases/held-p
 import { useHeldPurchaseCount } from './held-purchases/use-held-purchases.ts';
 import { OutboxPanel } from './outbox/outbox-panel.tsx';
 import { PurchaseRecords } from './purchases/purchase-records.tsx';
+import { SalesPanel } from './sales/sales-panel.tsx';
 import { useCsvExport } from './purchases/use-csv-export.ts';
 import { useDebouncedValue } from './purchases/use-debounced-value.ts';
 import { usePurchases } from './purchases/use-purchases.ts';
 import { StatCards } from './stat-cards.tsx';
 import { useStats } from './stats.ts';
 
-type AdminTab = 'purchases' | 'held' | 'events' | 'outbox' | 'contacts';
+type AdminTab = 'purchases' | 'sales' | 'held' | 'events' | 'outbox' | 'contacts';
 
-const TABS: readonly AdminTab[] = ['purchases', 'held', 'events', 'outbox', 'contacts'];
+const TABS: readonly AdminTab[] = ['purchases', 'sales', 'held', 'events', 'outbox', 'contacts'];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -96,6 +97,15 @@ export function AdminPage({ productName }: { productName: string }) {
                   onRetry={refresh}
                 />
               ),
+            },
+            {
+              key: 'sales',
+              label: (
+                <>
+                  <ChartColumn aria-hidden="true" /> Sales
+                </>
+              ),
+              panel: <SalesPanel />,
             },
             {
               key: 'held',

@@ -1,4 +1,5 @@
 import { ArrowDown, Check, FastForward, QrCode, ShieldCheck, Ticket, Trophy, Zap } from 'lucide-react';
+import { Link } from 'wouter';
 import { PASS_PRICE_DOLLARS } from '../../../core/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -133,6 +134,12 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
           <p className="mx-auto mt-8 max-w-md text-center text-sm text-balance text-muted-foreground">
             <ShieldCheck className="mr-1.5 inline size-4 align-[-3px] text-success" aria-hidden="true" />
             No account needed. Instant confirmation. Email receipt sent.
+          </p>
+          <p className="mx-auto mt-3 max-w-md text-center text-sm text-muted-foreground">
+            Lost your confirmation email?{' '}
+            <Link href="/find-pass" className="font-medium text-primary underline underline-offset-4">
+              Find my pass
+            </Link>
           </p>
         </div>
       </section>
