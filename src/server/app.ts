@@ -197,6 +197,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     productName: config.PRODUCT_NAME,
     mail: mailContext,
     onMailQueued: wakeMail,
+    payment,
+    limits,
   });
   await eventRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE });
   await checkInRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE, passCodes: codes });

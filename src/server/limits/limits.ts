@@ -11,6 +11,9 @@ export const AUTH_TOO_MANY = 'Too many attempts. Please wait a minute and try ag
 /** Each email address: at most this many auth attempts a minute, whatever AUTH_RATE_LIMIT_PER_MINUTE says. */
 export const AUTH_PER_EMAIL_PER_MINUTE = 5;
 
+/** The 429 of staff sending a pass's confirmation again too often to one address. */
+export const RESEND_TOO_MANY = 'This address was sent its confirmation several times lately. Please wait 10 minutes and try again.';
+
 /** Purchase confirmations one client may have sent to one address in this window. */
 export const CONFIRMATION_WINDOW_MS = 10 * MINUTE_MS;
 
@@ -63,6 +66,14 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
   );
   const contactPerIp = rule('contact-ip', settings.CONTACT_RATE_LIMIT_PER_MINUTE, MINUTE_MS, 'rate_limited', API_ERRORS.tooManyRequests);
   const authPerIp = rule('auth-ip', settings.AUTH_RATE_LIMIT_PER_MINUTE, MINUTE_MS, 'rate_limited', AUTH_TOO_MANY);
+  // Staff resends per recipient mailbox, whoever asks: the buyer's inbox is what it protects.
+  const resendsPerAddress = rule(
+    'resend-mail',
+    settings.CONFIRMATIONS_PER_ADDRESS,
+    CONFIRMATION_WINDOW_MS,
+    'recipient_rate_limited',
+    RESEND_TOO_MANY,
+  );
   // Always on: it protects the owner of the address (from a flood of mail, from password guessing).
   const authPerEmail = rule('auth-email', AUTH_PER_EMAIL_PER_MINUTE, MINUTE_MS, 'rate_limited', AUTH_TOO_MANY)!;
 
@@ -87,6 +98,8 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
         { rule: purchasesPerIp, subject: ip },
         { rule: confirmationsPerAddress, subject: `${ip}\n${mailboxOf(email)}` },
       ]),
+    /** A confirmation sent again by staff (issue 13): per recipient mailbox. */
+    resend: (reply: FastifyReply, email: string) => check(reply, [{ rule: resendsPerAddress, subject: mailboxOf(email) }]),
     contact: (reply: FastifyReply, ip: string) => check(reply, [{ rule: contactPerIp, subject: ip }]),
     /** A credential check or an auth mail: per client IP, and per address (when the request names one). */
     auth: (reply: FastifyReply, ip: string, email: string) =>

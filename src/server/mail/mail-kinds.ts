@@ -10,6 +10,7 @@ export const MAIL_KINDS = {
   purchaseConfirmation: 'purchase_confirmation',
   contactConfirmation: 'contact_confirmation',
   accountVerification: 'account_verification',
+  passVoided: 'pass_voided',
 } as const;
 
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
@@ -28,6 +29,13 @@ export const MAIL_PAYLOADS = {
   }),
   [MAIL_KINDS.contactConfirmation]: z.object({ name: z.string() }),
   [MAIL_KINDS.accountVerification]: z.object({ url: z.string() }),
+  /** Staff voided a pass (issue 13); refundedCents is 0 when no money went back. The reason stays with staff. */
+  [MAIL_KINDS.passVoided]: z.object({
+    name: z.string(),
+    eventName: z.string(),
+    orderId: z.string(),
+    refundedCents: z.number().int().nonnegative(),
+  }),
 } satisfies Record<MailKind, z.ZodType>;
 
 /** A kind's payload as it is written, and as the worker reads it after parsing (defaults filled in). */

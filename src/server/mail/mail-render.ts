@@ -3,6 +3,7 @@ import {
   accountVerificationMail,
   contactConfirmationMail,
   type MailContext,
+  passVoidedMail,
   purchaseConfirmationMail,
   type RenderedMail,
 } from './templates.ts';
@@ -12,6 +13,7 @@ const renderers: { [K in MailKind]: (context: MailContext, payload: MailPayload<
   [MAIL_KINDS.purchaseConfirmation]: purchaseConfirmationMail,
   [MAIL_KINDS.contactConfirmation]: contactConfirmationMail,
   [MAIL_KINDS.accountVerification]: accountVerificationMail,
+  [MAIL_KINDS.passVoided]: passVoidedMail,
 };
 
 /** The message an outbox row stands for; throws for an unknown kind or a malformed payload. */

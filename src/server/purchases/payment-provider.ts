@@ -1,6 +1,8 @@
 /** The seam in front of whatever takes the money. Today it is a simulation (SPEC section 1). */
 export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Gives back money a charge took (a voided pass, issue 13). */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 export interface ChargeRequest {
@@ -10,6 +12,15 @@ export interface ChargeRequest {
 }
 
 export type ChargeResult = { ok: true } | { ok: false; reason: string };
+
+export interface RefundRequest {
+  amountCents: number;
+  /** The charge's reference (the order ID): a real provider refunds against it, once. */
+  reference: string;
+}
+
+/** `reference` is the provider's id of the refund, kept with the void for reconciliation. */
+export type RefundResult = { ok: true; reference: string } | { ok: false; reason: string };
 
 export interface SimulatedPaymentOptions {
   /** How long the simulated authorisation takes (PAYMENT_DELAY_MS). */
@@ -21,10 +32,17 @@ export interface SimulatedPaymentOptions {
 
 /** Waits like a card authorisation would; it holds no database connection while it waits. */
 export function simulatedPayment({ delayMs, failureRate, random = Math.random }: SimulatedPaymentOptions): PaymentProvider {
+  const wait = () => (delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve());
   return {
     async charge() {
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await wait();
       return random() < failureRate ? { ok: false, reason: 'declined by the simulated provider' } : { ok: true };
+    },
+    // The same delay and failure rate as a charge: a refund is the same kind of call to the same provider.
+    async refund({ reference }) {
+      await wait();
+      if (random() < failureRate) return { ok: false, reason: 'refused by the simulated provider' };
+      return { ok: true, reference: `sim-refund-${reference}-${Date.now().toString(36)}` };
     },
   };
 }

@@ -13,6 +13,9 @@ import { recordExportOutcome } from './export-outcome.ts';
 import { exportOutcome, finishExportOutcome, startExportOutcome } from './export-outcome-queries.ts';
 import { outboxAdminRoutes } from '../mail/outbox-admin-routes.ts';
 import { quarantineAdminRoutes } from '../purchases/quarantine-admin-routes.ts';
+import type { PaymentProvider } from '../purchases/payment-provider.ts';
+import type { ShopLimits } from '../limits/limits.ts';
+import { backOfficeRoutes } from './back-office-routes.ts';
 
 /** Staff-only endpoints. Each checks the session and the admin role on the server. */
 export async function adminRoutes(
@@ -25,6 +28,9 @@ export async function adminRoutes(
     productName: string;
     mail: MailContext;
     onMailQueued: () => void;
+    /** Refunds of voided passes go back through the payment seam. */
+    payment: PaymentProvider;
+    limits: ShopLimits;
   },
 ) {
   const { db } = deps;
@@ -68,5 +74,6 @@ export async function adminRoutes(
 
     outboxAdminRoutes(admin, deps);
     quarantineAdminRoutes(admin, deps);
+    backOfficeRoutes(admin, deps);
   });
 }
