@@ -66,12 +66,23 @@ const COLUMNS: ReadonlyArray<ListColumn<PurchaseRow>> = [
     // A void pass has nothing left to do: it cannot be voided again, nor its confirmation sent.
     cell: ({ purchase, resending, onVoid, onResend }) =>
       purchase.voidedAt ? null : (
-        <span className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={onVoid} aria-label={`Void pass ${purchase.orderId}`}>
-            <Ban aria-hidden="true" /> Void pass
+        <span className="flex flex-wrap gap-2 md:flex-col md:gap-1">
+          {/* In the table, stacked icons with names and tooltips keep the spec's columns within a laptop's width; cards spell them out. */}
+          <Button size="sm" variant="outline" className="md:w-9 md:px-0" onClick={onVoid} aria-label={`Void pass ${purchase.orderId}`} title="Void pass">
+            <Ban aria-hidden="true" />
+            <span className="md:hidden">Void pass</span>
           </Button>
-          <Button size="sm" variant="outline" onClick={onResend} disabled={resending} aria-label={`Send confirmation again for ${purchase.orderId}`}>
-            <Send aria-hidden="true" /> Send confirmation again
+          <Button
+            size="sm"
+            variant="outline"
+            className="md:w-9 md:px-0"
+            onClick={onResend}
+            disabled={resending}
+            aria-label={`Send confirmation again for ${purchase.orderId}`}
+            title="Send confirmation again"
+          >
+            <Send aria-hidden="true" />
+            <span className="md:hidden">Send confirmation again</span>
           </Button>
         </span>
       ),
