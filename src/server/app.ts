@@ -83,7 +83,8 @@ export interface AppOptions {
  */
 export function paymentProviders(config: Config, injected: Pick<AppOptions, 'payment' | 'eventPayment'> = {}) {
   const failureRate = config.PAYMENT_FAILURE_RATE;
-  const payment = injected.payment ?? simulatedPayment({ delayMs: config.PAYMENT_DELAY_MS, failureRate });
+  const refundFailureRate = config.REFUND_FAILURE_RATE ?? failureRate;
+  const payment = injected.payment ?? simulatedPayment({ delayMs: config.PAYMENT_DELAY_MS, failureRate, refundFailureRate });
   const eventPayment =
     injected.eventPayment ??
     (injected.payment ? payment : simulatedPayment({ delayMs: config.EVENT_PAYMENT_DELAY_MS, failureRate }));

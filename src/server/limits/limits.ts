@@ -26,6 +26,8 @@ export interface LimitSettings {
   AUTH_RATE_LIMIT_PER_MINUTE: number;
   /** Purchase confirmations one client IP may cause to one address per 10 minutes (0: off). */
   CONFIRMATIONS_PER_ADDRESS: number;
+  /** Confirmations staff may send again to one address per 10 minutes (0: off). */
+  RESENDS_PER_ADDRESS: number;
 }
 
 /** What a 429 of one limit says. */
@@ -69,7 +71,7 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
   // Staff resends per recipient mailbox, whoever asks: the buyer's inbox is what it protects.
   const resendsPerAddress = rule(
     'resend-mail',
-    settings.CONFIRMATIONS_PER_ADDRESS,
+    settings.RESENDS_PER_ADDRESS,
     CONFIRMATION_WINDOW_MS,
     'recipient_rate_limited',
     RESEND_TOO_MANY,

@@ -33,8 +33,11 @@ describe('simulated refund', () => {
     expect(result).toEqual({ ok: true, reference: expect.stringMatching(/^sim-refund-ABCDEF0123-/) });
   });
 
-  it('fails at the same rate as charges', async () => {
+  it('fails at the same rate as charges, unless refunds have a rate of their own', async () => {
     const result = await simulatedPayment({ delayMs: 0, failureRate: 1 }).refund(refund);
     expect(result).toEqual({ ok: false, reason: 'refused by the simulated provider' });
+    const sellsButCannotRefund = simulatedPayment({ delayMs: 0, failureRate: 0, refundFailureRate: 1 });
+    expect(await sellsButCannotRefund.charge(refund)).toEqual({ ok: true });
+    expect((await sellsButCannotRefund.refund(refund)).ok).toBe(false);
   });
 });

@@ -27,21 +27,23 @@ export interface SimulatedPaymentOptions {
   delayMs: number;
   /** Share of charges declined, 0..1 (PAYMENT_FAILURE_RATE): 1 makes every payment fail, for tests. */
   failureRate: number;
+  /** Share of refunds refused, 0..1 (REFUND_FAILURE_RATE); by default the same as charges. */
+  refundFailureRate?: number;
   random?: () => number;
 }
 
 /** Waits like a card authorisation would; it holds no database connection while it waits. */
-export function simulatedPayment({ delayMs, failureRate, random = Math.random }: SimulatedPaymentOptions): PaymentProvider {
+export function simulatedPayment({ delayMs, failureRate, refundFailureRate = failureRate, random = Math.random }: SimulatedPaymentOptions): PaymentProvider {
   const wait = () => (delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve());
   return {
     async charge() {
       await wait();
       return random() < failureRate ? { ok: false, reason: 'declined by the simulated provider' } : { ok: true };
     },
-    // The same delay and failure rate as a charge: a refund is the same kind of call to the same provider.
+    // The same delay as a charge: a refund is the same kind of call to the same provider.
     async refund({ reference }) {
       await wait();
-      if (random() < failureRate) return { ok: false, reason: 'refused by the simulated provider' };
+      if (random() < refundFailureRate) return { ok: false, reason: 'refused by the simulated provider' };
       return { ok: true, reference: `sim-refund-${reference}-${Date.now().toString(36)}` };
     },
   };

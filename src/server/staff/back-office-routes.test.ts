@@ -27,7 +27,7 @@ describe.each(testBackends())('back office (void, refund, resend, audit log) on 
   let staffCookie: string;
   const t = shopPerTest(
     backend,
-    { AUTH_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0', CONFIRMATIONS_PER_ADDRESS: '3' },
+    { AUTH_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0', RESENDS_PER_ADDRESS: '3' },
     { payment },
   );
   beforeEach(async () => {
