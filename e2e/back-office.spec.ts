@@ -123,4 +123,62 @@ test.describe('the back office', () => {
     await expect(row.getByText('Refunded', { exact: true })).toHaveCount(0);
     await expectMails(buyer, (body) => body.includes('No refund was made with this change.'), 1);
   });
+
+  test('refusals are said: a refund the provider refused, a resend over the limit, a pass voided meanwhile', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signedInStaff(page, { admin: true });
+    const buyer = uniqueEmail('refused');
+    const id = await sellPass(page, buyer);
+    const refusal = (status: number, code: string, message: string) => ({ status, json: { error: { code, message } } });
+    await page.route(`**/api/admin/purchases/${id}/void`, (route) =>
+      route.fulfill(refusal(502, 'refund_failed', 'The refund did not go through, so the pass was not voided. Please try again.')),
+    );
+    await page.route(`**/api/admin/purchases/${id}/resend-confirmation`, (route) =>
+      route.fulfill(refusal(429, 'recipient_rate_limited', 'This address was sent its confirmation several times lately. Please wait 10 minutes and try again.')),
+    );
+
+    await page.goto('/admin');
+    const row = await findPurchase(page, buyer);
+    await row.getByRole('button', { name: `Send confirmation again for ${id}` }).click();
+    await expect(notifications(page).getByText('Confirmation not sent')).toBeVisible();
+    await expect(notifications(page).getByText('This address was sent its confirmation several times lately.', { exact: false })).toBeVisible();
+
+    await row.getByRole('button', { name: `Void pass ${id}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Void pass ${id}` });
+    await dialog.getByLabel('Reason').fill('Bought twice');
+    await dialog.getByRole('button', { name: 'Void pass', exact: true }).click();
+    await expect(notifications(page).getByText('Refund failed')).toBeVisible();
+    // The dialog stays open with the reason, so staff can try again.
+    await expect(dialog.getByRole('alert')).toHaveText('The refund did not go through, so the pass was not voided. Please try again.');
+    await expect(dialog.getByLabel('Reason')).toHaveValue('Bought twice');
+
+    await page.unroute(`**/api/admin/purchases/${id}/void`);
+    await page.route(`**/api/admin/purchases/${id}/void`, (route) => route.fulfill(refusal(409, 'already_voided', 'This pass is void already.')));
+    await dialog.getByRole('button', { name: 'Void pass', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(notifications(page).getByText('Pass not voided')).toBeVisible();
+  });
+});
+
+test.describe('the back office on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a purchase card voids its pass, and its actions are spelled out', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signedInStaff(page, { admin: true });
+    const buyer = uniqueEmail('phone');
+    const id = await sellPass(page, buyer);
+    await page.goto('/admin');
+    await page.getByLabel('Search purchases').fill(buyer);
+    const card = page.getByRole('list', { name: 'Purchase records' }).getByRole('listitem').filter({ hasText: buyer });
+    await expect(card.getByRole('button', { name: `Send confirmation again for ${id}` })).toHaveText('Send confirmation again');
+    await card.getByRole('button', { name: `Void pass ${id}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Void pass ${id}` });
+    await dialog.getByLabel('Reason').fill('Bought twice by mistake');
+    await expectAccessible(page, 'the void dialog on a phone');
+    await dialog.getByRole('button', { name: 'Void pass', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText('Voided', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button')).toHaveCount(0);
+  });
 });
