@@ -51,6 +51,15 @@ test('a 5xx is a problem even where default documents it', () => {
   assert.deepEqual(problems, ['server error 503: GET /api/events/2 (GET /api/events/2)']);
 });
 
+test('a 502 the operation documents (an upstream refused) is an answer; undocumented, it is a problem', () => {
+  const refundSpec = { paths: { '/api/admin/purchases/{orderId}/void': { post: { responses: { 200: {}, 502: inEnvelope, default: inEnvelope } } } } };
+  const refused = JSON.stringify({ error: { code: 'refund_failed', message: 'The refund did not go through.' } });
+  const answered = [execution('POST', '/api/admin/purchases/ABC/void', 200), execution('POST', '/api/admin/purchases/DEF/void', 502, refused)];
+  assert.deepEqual(analyse(refundSpec, summaryOf(answered)).problems, []);
+  const { problems } = analyse(spec, summaryOf([...passing(), execution('GET', '/api/events/5', 502, envelope)]));
+  assert.deepEqual(problems, ['server error 502: GET /api/events/5 (GET /api/events/5)']);
+});
+
 test('an error answer outside the envelope is a problem', () => {
   const extraField = JSON.stringify({ error: { code: 'x', message: 'y' }, detail: 1 });
   const { problems } = analyse(spec, summaryOf([...passing(), execution('GET', '/api/events/3', 404, extraField), execution('GET', '/api/events/4', 404, 'Not Found')]));

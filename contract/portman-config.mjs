@@ -12,6 +12,8 @@
 //   outboxId        a message on the main shop's outbox that is not failed
 //   failedOutboxId  a failed message (faults)           helperUrl    starts the first of two concurrent purchases
 //   exportId        a finished CSV export of staffCookie's (main)
+//   voidOrderId     a pass to void (main, whose refunds always fail)   refundOrderId  a pass whose refund fails (502)
+//   voidedOrderId   a pass voided already (409)                        resendOrderId  a pass to mail again (1 a minute)
 // unverified@ signed up and never followed its link. Every account's password is {{password}}.
 
 const UNKNOWN_ID = '999999';
@@ -43,6 +45,10 @@ function reach(operation, status, name, { overwrites = [], preRequest } = {}) {
 const body = (value) => ({ overwriteRequestBody: [{ key: '.', value, overwrite: true }] });
 const header = (key, value) => ({ overwriteRequestHeaders: [{ key, value }] });
 const pathId = (value) => ({ overwriteRequestPathVariables: [{ key: 'id', value }] });
+const orderId = (value) => ({ overwriteRequestPathVariables: [{ key: 'orderId', value }] });
+const UNKNOWN_PASS = '0000000000';
+const VOID = 'POST::/api/admin/purchases/{orderId}/void';
+const RESEND = 'POST::/api/admin/purchases/{orderId}/resend-confirmation';
 const query = (key, value) => ({ overwriteRequestQueryParams: [{ key, value }] });
 const baseUrl = (value) => ({ overwriteRequestBaseUrl: { value } });
 
@@ -86,6 +92,14 @@ pm.sendRequest({
     body: pm.variables.replaceIn(pm.request.body.raw),
   }) },
 }, (error, response) => { if (error || response.code !== 202) throw new Error('helper: ' + (error || response.code)); });`;
+
+/** Pre-request: sends this same bodiless POST once first, so the limit of one a minute is used up. */
+const SEND_IT_FIRST = `
+pm.sendRequest({
+  url: pm.variables.replaceIn(pm.request.url.toString()),
+  method: 'POST',
+  header: pm.request.headers.map((h) => ({ key: h.key, value: pm.variables.replaceIn(h.value) })),
+}, (error) => { if (error) throw error; });`;
 
 /** Pre-request: sends a body of another media type (415). */
 const SEND_XML = `
@@ -177,6 +191,17 @@ export function portmanConfig() {
           overwrites: [baseUrl('{{baseUrl}}'), session('{{staffCookie}}'), pathId('{{outboxId}}')],
         }),
 
+        // The back office (issue 13), on the main shop.
+        reach(VOID, 400, 'no reason', { overwrites: [orderId('{{refundOrderId}}'), body({ reason: ' ', refund: true })] }),
+        reach(VOID, 404, 'unknown pass', { overwrites: [orderId(UNKNOWN_PASS)] }),
+        reach(VOID, 409, 'voided already', { overwrites: [orderId('{{voidedOrderId}}')] }),
+        reach(VOID, 502, 'refund refused', { overwrites: [orderId('{{refundOrderId}}'), body({ reason: 'Bought twice', refund: true })] }),
+        reach(RESEND, 400, 'not a pass ID', { overwrites: [orderId('nope')] }),
+        reach(RESEND, 404, 'unknown pass', { overwrites: [orderId(UNKNOWN_PASS)] }),
+        reach(RESEND, 409, 'voided pass', { overwrites: [orderId('{{voidedOrderId}}')] }),
+        reach(RESEND, 429, 'over the limit', { overwrites: [orderId('{{resendOrderId}}')], preRequest: SEND_IT_FIRST }),
+        reach('GET::/api/admin/audit-log', 400, 'limit out of range', { overwrites: [query('limit', '0')] }),
+
         // Staff accounts (better-auth behind the shop's limits).
         reach('POST::/api/auth/sign-up/email', 400, 'password too short', { overwrites: [body({ email: 'short@contract.test', password: 'short', name: 'Short' })] }),
         reach('POST::/api/auth/sign-up/email', 422, 'email taken', { overwrites: [body({ email: 'staff@contract.test', password: PASSWORD, name: 'Again' })] }),
@@ -214,6 +239,8 @@ export function portmanConfig() {
       { openApiOperation: 'POST::/api/admin/events', ...body(EVENT) },
       { openApiOperation: 'POST::/api/admin/check-ins', ...body({ eventId: '{{{eventId}}}', code: '{{passCode}}' }) },
       { openApiOperation: 'POST::/api/purchases', ...body(BUYER), ...header('Idempotency-Key', '{{$guid}}') },
+      { openApiOperation: VOID, ...orderId('{{voidOrderId}}'), ...body({ reason: 'Bought twice by mistake', refund: false }) },
+      { openApiOperation: RESEND, ...orderId('{{resendOrderId}}') },
       { openApiOperation: 'POST::/api/contact', ...body({ name: 'Contract Visitor', email: 'visitor@contract.test' }) },
       { openApiOperation: 'POST::/api/find-pass', ...body({ email: BUYER.email }) },
       { openApiOperation: 'GET::/api/admin/sales', ...query('range', '48h') },

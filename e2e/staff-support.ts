@@ -21,7 +21,7 @@ export function uniqueEmail(who: string): string {
 }
 
 /** The plain-text bodies of every .eml file addressed to `address`, oldest first. */
-async function mailBodiesTo(address: string): Promise<string[]> {
+export async function mailBodiesTo(address: string): Promise<string[]> {
   const files = (await readdir(MAIL_DIR).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
   const bodies: string[] = [];
   for (const file of files) {

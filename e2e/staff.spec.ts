@@ -109,6 +109,8 @@ test.describe('staff, as they would work', () => {
       '$3.00',
       orderId,
       /\d{1,2}.*\d{1,2}:\d{2}/,
+      // The row's actions: icon buttons in the table, their names spelled out on a phone's cards.
+      /^Void pass\s*Send confirmation again$/,
     ]);
 
     // The figures.
@@ -348,6 +350,8 @@ test.describe('admin panel notices', () => {
     amountCents: 300,
     orderId: 'ABCDEF1234',
     createdAt: new Date().toISOString(),
+    voidedAt: null,
+    refundedCents: 0,
   };
 
   test('load failures, an empty list, export failure and an outbox retry', async ({ page }) => {
@@ -371,7 +375,7 @@ test.describe('admin panel notices', () => {
     await page.unroute(PURCHASES);
     await page.route(PURCHASES, (route) => route.fulfill({ json: { items: [], nextCursor: null } }));
     await page.route(STATS, (route) =>
-      route.fulfill({ json: { totalPurchases: 0, totalRevenueCents: 0, mostPopularSport: null, todaysSales: 0 } }),
+      route.fulfill({ json: { totalPurchases: 0, totalRevenueCents: 0, mostPopularSport: null, todaysSales: 0, voidedPasses: 0, refundedCents: 0 } }),
     );
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByText('No purchases found')).toBeVisible();

@@ -302,6 +302,22 @@ async function seed(main, faults, smtp) {
     call(main, 'POST', '/api/purchases', { body: { name: 'Contract Buyer', email: 'buyer@contract.test', eventId: event.json.id } }),
     201,
   );
+  // Passes for the back office (issue 13): one to void, one whose refund the provider refuses (the
+  // main shop sells but cannot refund: REFUND_FAILURE_RATE=1), one voided already, one to mail again.
+  const passes = {};
+  for (const name of ['void', 'refund', 'voided', 'resend']) {
+    const sold = await expectStatus(
+      `seed ${name} pass`,
+      call(main, 'POST', '/api/purchases', { body: { name: 'Contract Buyer', email: `${name}@contract.test`, eventName: 'Contract Cup' } }),
+      201,
+    );
+    passes[name] = sold.json.pass.id;
+  }
+  await expectStatus(
+    'seed voided pass',
+    call(main, 'POST', `/api/admin/purchases/${passes.voided}/void`, { cookie: staffCookie, body: { reason: 'Contract seed', refund: false } }),
+    200,
+  );
   // A finished CSV export whose outcome the collection reads (and whose id it reuses: 409).
   const exportId = randomUUID();
   await expectStatus('seed export', call(main, 'GET', `/api/admin/purchases.csv?exportId=${exportId}`, { cookie: staffCookie }), 200);
@@ -331,6 +347,10 @@ async function seed(main, faults, smtp) {
     outboxId: String(sentOrPending.id),
     failedOutboxId: String(failed.id),
     exportId,
+    voidOrderId: passes.void,
+    refundOrderId: passes.refund,
+    voidedOrderId: passes.voided,
+    resendOrderId: passes.resend,
   };
 }
 
@@ -394,7 +414,8 @@ async function main() {
   // one a minute (429), clients told apart by X-Forwarded-For, mail to strangers refused (a failed message to retry).
   // Down: a shop whose PostgreSQL is away (nothing listens on its port), as on a database outage.
   const [main, down, faults] = await Promise.all([
-    startShop('main', limitsOff),
+    // Resends at one per address a minute, so the collection reaches their 429 on the main shop.
+    startShop('main', { ...limitsOff, REFUND_FAILURE_RATE: '1', RESENDS_PER_ADDRESS: '1' }),
     startShop('down', { DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/skippass` }, { database: 'down', brokenSpool: true }),
     startShop('faults', {
       PAYMENT_FAILURE_RATE: '1',

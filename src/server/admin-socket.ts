@@ -2,7 +2,8 @@ import { chmod, mkdir, rm } from 'node:fs/promises';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { emailVerified, setAdminRole } from './staff/staff-queries.ts';
-import type { Db } from './db/database.ts';
+import { type Db, inTransaction } from './db/database.ts';
+import { ADMIN_CLI_ACTOR, recordStaffAction } from './staff/audit-log.ts';
 
 export interface AdminCommand {
   command: 'grant' | 'revoke';
@@ -27,7 +28,12 @@ export async function runAdminCommand(db: Db, { command, email }: AdminCommand):
       };
     }
   }
-  const found = await setAdminRole(db, email, command === 'grant');
+  // The role and its audit entry commit together: the log names every change of who is an admin.
+  const found = await inTransaction(db, async (tx) => {
+    if (!(await setAdminRole(tx, email, command === 'grant'))) return false;
+    await recordStaffAction(tx, { actor: ADMIN_CLI_ACTOR, action: command === 'grant' ? 'admin.grant' : 'admin.revoke', subject: email });
+    return true;
+  });
   if (!found) return { ok: false, message: `No account has the email ${email}. Create it at /auth first.` };
   return { ok: true, message: command === 'grant' ? `${email} is now an admin.` : `${email} is no longer an admin.` };
 }

@@ -86,7 +86,8 @@ export interface AppOptions {
  */
 export function paymentProviders(config: Config, injected: Pick<AppOptions, 'payment' | 'eventPayment'> = {}) {
   const failureRate = config.PAYMENT_FAILURE_RATE;
-  const payment = injected.payment ?? simulatedPayment({ delayMs: config.PAYMENT_DELAY_MS, failureRate });
+  const refundFailureRate = config.REFUND_FAILURE_RATE ?? failureRate;
+  const payment = injected.payment ?? simulatedPayment({ delayMs: config.PAYMENT_DELAY_MS, failureRate, refundFailureRate });
   const eventPayment =
     injected.eventPayment ??
     (injected.payment ? payment : simulatedPayment({ delayMs: config.EVENT_PAYMENT_DELAY_MS, failureRate }));
@@ -209,6 +210,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     productName: config.PRODUCT_NAME,
     mail: mailContext,
     onMailQueued: wakeMail,
+    payment,
+    limits,
   });
   await eventRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE });
   await checkInRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE, passCodes: codes });

@@ -115,8 +115,9 @@ describe('the simulated payments the config sets up', () => {
   });
 
   it('lets an injected payment serve both flows unless the event page gets its own', () => {
-    const injected: PaymentProvider = { charge: async () => ({ ok: true }) };
-    const event: PaymentProvider = { charge: async () => ({ ok: true }) };
+    const refund: PaymentProvider['refund'] = async ({ reference }) => ({ ok: true, reference });
+    const injected: PaymentProvider = { charge: async () => ({ ok: true }), refund };
+    const event: PaymentProvider = { charge: async () => ({ ok: true }), refund };
     expect(paymentProviders(loadConfig({}), { payment: injected })).toEqual({ payment: injected, eventPayment: injected });
     expect(paymentProviders(loadConfig({}), { payment: injected, eventPayment: event })).toEqual({ payment: injected, eventPayment: event });
   });

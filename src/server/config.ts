@@ -32,6 +32,8 @@ const envSchema = z.object({
   /** SPEC section 9: the older, event-specific purchase view simulates a 1.5 s payment. */
   EVENT_PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   PAYMENT_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Share of simulated refunds refused (issue 13); unset: PAYMENT_FAILURE_RATE. Lets a test shop sell but not refund. */
+  REFUND_FAILURE_RATE: z.coerce.number().min(0).max(1).optional(),
   PRODUCT_NAME: z.string().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
   SHOP_TIMEZONE: timeZone.default(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
   FEEDBACK_URL: z.url({ protocol: /^https?$/ }).default('https://forms.gle/skippass-feedback'),
@@ -44,6 +46,8 @@ const envSchema = z.object({
   CONFIRMATIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
   /** Find my pass requests per client IP per 10 minutes (0: off). */
   FIND_PASS_RATE_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(0).default(10),
+  /** Confirmations staff may send again to one email address per 10 minutes (0: off). */
+  RESENDS_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
   TRUST_PROXY: flag.default(false),
   SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   /** On SIGTERM, how long requests in flight (a payment included) may take before the process exits anyway. */

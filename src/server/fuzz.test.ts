@@ -45,6 +45,7 @@ const FIELDS: Record<string, string[]> = {
   '/api/admin/events': ['title', 'date', 'time', 'location', 'price'],
   '/api/admin/events/:id': ['title', 'date', 'time', 'location', 'price'],
   '/api/admin/check-ins': ['eventId', 'code'],
+  '/api/admin/purchases/:orderId/void': ['reason', 'refund', 'confirmUsed'],
   '/api/auth/*': ['email', 'password', 'name', 'callbackURL', 'token', 'newPassword', 'currentPassword', 'rememberMe', 'image', 'newEmail'],
 };
 /** The fields a route reads; every better-auth path reads the auth ones. */
@@ -65,6 +66,9 @@ const PLAUSIBLE: Record<string, unknown[]> = {
   currentPassword: ['correct horse battery'],
   newPassword: ['correct horse battery 2'],
   callbackURL: ['/', 'http://shop.test/admin', 'http://evil.test/'],
+  reason: ['Bought twice by mistake', ' ', 'x'.repeat(401)],
+  refund: [true, false, 'true'],
+  confirmUsed: [true, false],
 };
 
 const QUERY_KEYS = ['limit', 'cursor', 'q', 'status', 'before', 'token', 'callbackURL', 'code', 'x', 'q[]', '__proto__'];

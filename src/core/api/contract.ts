@@ -50,7 +50,7 @@ export const timestamp = z.iso.datetime().describe('ISO 8601, UTC');
 export type Access = 'public' | 'staff' | 'admin';
 
 /** Error statuses an endpoint may document, each with the code(s) it answers with. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 415 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 415 | 422 | 429 | 502 | 503;
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT';

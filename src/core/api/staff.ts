@@ -23,9 +23,11 @@ export const me = endpoint({
 export const statsSchema = z
   .object({
     totalPurchases: z.number().int(),
-    totalRevenueCents: z.number().int(),
+    totalRevenueCents: z.number().int().describe('What buyers paid, net of refunds (ADR 0015)'),
     mostPopularSport: z.string().nullable(),
     todaysSales: z.number().int().describe('Purchases since midnight in the shop’s time zone'),
+    voidedPasses: z.number().int().describe('Passes staff voided (ADR 0015); they still count in totalPurchases'),
+    refundedCents: z.number().int().describe('Money given back for voided passes'),
   })
   .meta({ id: 'PurchaseStats' });
 
@@ -48,6 +50,8 @@ export const purchaseRecordSchema = z
     amountCents: z.number().int(),
     orderId: z.string(),
     createdAt: timestamp,
+    voidedAt: timestamp.nullable().describe('When staff voided the pass; null while it is valid'),
+    refundedCents: z.number().int().describe('Money given back when it was voided; 0 if none'),
   })
   .meta({ id: 'PurchaseRecord' });
 

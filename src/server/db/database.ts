@@ -179,6 +179,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Runs fn in one transaction on db: every statement it makes through `tx` commits together, or
+ * none does when it throws (the error is rethrown). Drizzle's transaction type differs per driver;
+ * both run the same SQL, so fn sees the one Db type the query modules take.
+ */
+export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx as unknown as Db));
+}
+
 export async function ping(db: Db): Promise<void> {
   await runStatement(db, sql`select 1`);
 }

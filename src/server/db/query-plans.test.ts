@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportBatchQuery } from '../staff/purchase-export.ts';
 import { purchasePageQuery } from '../staff/admin-queries.ts';
 import { recentContactRequestsQuery, recentOutboxQuery } from '../mail/outbox-admin-queries.ts';
+import { staffActionsPageQuery } from '../staff/audit-log-queries.ts';
 import { runStatement } from './database.ts';
 import { passesOfAddressQuery } from '../purchases/pass-lookup-queries.ts';
 import { salesBucketsQuery } from '../staff/sales-queries.ts';
@@ -71,6 +72,8 @@ describe.each(testBackends())('query plans on $name', (backend) => {
     ['the failed messages', () => recentOutboxQuery({ limit: 100, status: 'failed' }), 'outbox_failed_created_at_id_idx'],
     ['the contact requests', () => recentContactRequestsQuery(100), 'contact_requests_pkey'],
     ['older contact requests', () => recentContactRequestsQuery(100, { at: cursor.at, id: 2500 }), 'contact_requests_pkey'],
+    ['the audit log', () => staffActionsPageQuery({ limit: 50 }), 'staff_actions_at_id_idx'],
+    ['a later page of the audit log', () => staffActionsPageQuery({ limit: 50, after: cursor }), 'staff_actions_at_id_idx'],
   ])('the staff list of %s reads its index in order, without sorting', async (_label, query, indexName) => {
     const text = await plan(query());
     expect(text).toContain(indexName);

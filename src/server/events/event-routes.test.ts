@@ -13,6 +13,7 @@ describe.each(testBackends())('events on $name', (backend) => {
       charges.push({ flow, amountCents });
       return { ok: true };
     },
+    refund: async ({ reference }) => ({ ok: true, reference }),
   });
 
   const { t, call, createEvent, buy } = eventShopPerTest(backend, { payment: recorder('home'), eventPayment: recorder('event') });

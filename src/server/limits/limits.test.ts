@@ -24,6 +24,7 @@ describe.each(testBackends())('shared limits on $name', (backend) => {
       charges++;
       return { ok: true };
     },
+    refund: async ({ reference }) => ({ ok: true, reference }),
   };
 
   /**

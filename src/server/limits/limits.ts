@@ -12,6 +12,9 @@ export const AUTH_TOO_MANY = 'Too many attempts. Please wait a minute and try ag
 /** Each email address: at most this many auth attempts a minute, whatever AUTH_RATE_LIMIT_PER_MINUTE says. */
 export const AUTH_PER_EMAIL_PER_MINUTE = 5;
 
+/** The 429 of staff sending a pass's confirmation again too often to one address. */
+export const RESEND_TOO_MANY = 'This address was sent its confirmation several times lately. Please wait 10 minutes and try again.';
+
 /** Purchase confirmations one client may have sent to one address in this window. */
 export const CONFIRMATION_WINDOW_MS = 10 * MINUTE_MS;
 
@@ -26,6 +29,8 @@ export interface LimitSettings {
   CONFIRMATIONS_PER_ADDRESS: number;
   /** Find my pass requests per client IP per 10 minutes (0: off). */
   FIND_PASS_RATE_LIMIT_PER_10_MINUTES: number;
+  /** Confirmations staff may send again to one address per 10 minutes (0: off). */
+  RESENDS_PER_ADDRESS: number;
 }
 
 /** Find my pass mails one address may receive per hour, from whichever clients ask. */
@@ -69,6 +74,14 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
   );
   const contactPerIp = rule('contact-ip', settings.CONTACT_RATE_LIMIT_PER_MINUTE, MINUTE_MS, 'rate_limited', API_ERRORS.tooManyRequests);
   const authPerIp = rule('auth-ip', settings.AUTH_RATE_LIMIT_PER_MINUTE, MINUTE_MS, 'rate_limited', AUTH_TOO_MANY);
+  // Staff resends per recipient mailbox, whoever asks: the buyer's inbox is what it protects.
+  const resendsPerAddress = rule(
+    'resend-mail',
+    settings.RESENDS_PER_ADDRESS,
+    CONFIRMATION_WINDOW_MS,
+    'recipient_rate_limited',
+    RESEND_TOO_MANY,
+  );
   // Always on: it protects the owner of the address (from a flood of mail, from password guessing).
   const authPerEmail = rule('auth-email', AUTH_PER_EMAIL_PER_MINUTE, MINUTE_MS, 'rate_limited', AUTH_TOO_MANY)!;
   const findPassPerIp = rule('find-pass-ip', settings.FIND_PASS_RATE_LIMIT_PER_10_MINUTES, 10 * MINUTE_MS, 'rate_limited', FIND_PASS_TEXTS.tooManyLookups);
@@ -95,6 +108,8 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
         { rule: purchasesPerIp, subject: ip },
         { rule: confirmationsPerAddress, subject: `${ip}\n${mailboxOf(email)}` },
       ]),
+    /** A confirmation sent again by staff (issue 13): per recipient mailbox. */
+    resend: (reply: FastifyReply, email: string) => check(reply, [{ rule: resendsPerAddress, subject: mailboxOf(email) }]),
     contact: (reply: FastifyReply, ip: string) => check(reply, [{ rule: contactPerIp, subject: ip }]),
     /**
      * Find my pass: a 429 past the client's limit; past the address's, no 429 (the answer must not

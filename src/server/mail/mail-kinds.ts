@@ -11,6 +11,7 @@ export const MAIL_KINDS = {
   contactConfirmation: 'contact_confirmation',
   accountVerification: 'account_verification',
   passLookup: 'pass_lookup',
+  passVoided: 'pass_voided',
 } as const;
 
 /** One pass as a Find my pass mail lists it, looked up when the mail is rendered. */
@@ -47,6 +48,13 @@ export const MAIL_PAYLOADS = {
    * request path, so the answer cannot tell whether there are any), and put in `passes` then.
    */
   [MAIL_KINDS.passLookup]: z.object({ email: z.string(), passes: z.array(listedPass).optional() }),
+  /** Staff voided a pass (issue 13); refundedCents is 0 when no money went back. The reason stays with staff. */
+  [MAIL_KINDS.passVoided]: z.object({
+    name: z.string(),
+    eventName: z.string(),
+    orderId: z.string(),
+    refundedCents: z.number().int().nonnegative(),
+  }),
 } satisfies Record<MailKind, z.ZodType>;
 
 /** A kind's payload as it is written, and as the worker reads it after parsing (defaults filled in). */

@@ -4,6 +4,7 @@ import {
   contactConfirmationMail,
   type MailContext,
   passLookupMail,
+  passVoidedMail,
   purchaseConfirmationMail,
   type RenderedMail,
 } from './templates.ts';
@@ -14,6 +15,7 @@ const renderers: { [K in MailKind]: (context: MailContext, payload: MailPayload<
   [MAIL_KINDS.contactConfirmation]: contactConfirmationMail,
   [MAIL_KINDS.accountVerification]: accountVerificationMail,
   [MAIL_KINDS.passLookup]: passLookupMail,
+  [MAIL_KINDS.passVoided]: passVoidedMail,
 };
 
 /** The message an outbox row stands for; throws for an unknown kind or a malformed payload. */

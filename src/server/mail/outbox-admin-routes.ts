@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { listContactRequests, listOutbox, retryFailedOutbox as retryFailedEndpoint, retryOutboxMessage as retryEndpoint } from '../../core/api/mail.ts';
 import { recentContactRequests, recentOutbox, retryFailedOutbox, retryOutboxMessage } from './outbox-admin-queries.ts';
-import type { Db } from '../db/database.ts';
+import { type Db, inTransaction } from '../db/database.ts';
+import { recordStaffAction } from '../staff/audit-log.ts';
 import { route } from '../platform/api-contract.ts';
 import { decodePageCursor, nextCursor } from '../platform/page-cursor.ts';
 import { renderMail } from './mail-render.ts';
@@ -32,15 +33,25 @@ export function outboxAdminRoutes(admin: FastifyInstance, deps: { db: Db; mail: 
   });
 
   route(admin, retryEndpoint, async (request) => {
-    const outcome = await retryOutboxMessage(db, request.params.id);
+    const { id } = request.params;
+    // The retry and its audit entry commit together; a refused retry leaves no entry.
+    const outcome = await inTransaction(db, async (tx) => {
+      const result = await retryOutboxMessage(tx, id);
+      if (result === 'queued') await recordStaffAction(tx, { actor: request.staff!, action: 'mail.retry', subject: String(id) });
+      return result;
+    });
     if (outcome === 'not_found') throw new ApiError(404, 'not_found', 'No such message.');
     if (outcome === 'not_failed') throw new ApiError(409, 'not_failed', 'Only failed messages can be retried.');
     deps.onMailQueued();
     return { ok: true as const };
   });
 
-  route(admin, retryFailedEndpoint, async () => {
-    const queued = await retryFailedOutbox(db);
+  route(admin, retryFailedEndpoint, async (request) => {
+    const queued = await inTransaction(db, async (tx) => {
+      const count = await retryFailedOutbox(tx);
+      if (count > 0) await recordStaffAction(tx, { actor: request.staff!, action: 'mail.retry', subject: 'every failed message', details: { queued: count } });
+      return count;
+    });
     if (queued > 0) deps.onMailQueued();
     return { queued };
   });

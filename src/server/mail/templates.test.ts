@@ -75,3 +75,22 @@ describe('mail templates', () => {
     }
   });
 });
+
+describe('the pass-voided mail', () => {
+  const voided = { name: 'Ada <b>Lovelace</b>', eventName: 'City Derby', orderId: 'A1B2C3D4E5', refundedCents: 300 };
+
+  it('says the pass is void and how much went back', () => {
+    const mail = renderMail(context, 'pass_voided', voided);
+    expect(mail.subject).toBe('Your SkipPass pass A1B2C3D4E5 has been voided');
+    expect(mail.text).toContain('Your pass for City Derby (order ID A1B2C3D4E5) has been voided by our staff. It can no longer be used at the door.');
+    expect(mail.text).toContain('We have refunded $3.00 to the card you paid with');
+    expect(mail.html).toContain('Ada &#60;b&#62;Lovelace&#60;/b&#62;');
+    expect(mail.html).not.toContain('<b>Lovelace');
+  });
+
+  it('says so when nothing was refunded', () => {
+    const mail = renderMail(context, 'pass_voided', { ...voided, refundedCents: 0 });
+    expect(mail.text).toContain('No refund was made with this change.');
+    expect(mail.text).not.toContain('refunded $');
+  });
+});

@@ -156,3 +156,31 @@ export function passLookupMail(context: MailContext, lookup: PassLookup): Render
   const html = layout(context, subject, [escapeHtml(intro), ...passes.map(htmlOf), ignore]);
   return { subject, text: `${text}\n`, html };
 }
+
+export type PassVoided = MailPayload<typeof MAIL_KINDS.passVoided>;
+
+/** Tells the buyer a pass no longer admits them, and whether the money went back. */
+export function passVoidedMail(context: MailContext, voided: PassVoided): RenderedMail {
+  const subject = headerSafe(`Your ${context.productName} pass ${voided.orderId} has been voided`);
+  const refund =
+    voided.refundedCents > 0
+      ? `We have refunded ${formatCents(voided.refundedCents)} to the card you paid with; it may take a few days to appear.`
+      : 'No refund was made with this change.';
+  const paragraphs = [
+    `Hi ${voided.name},`,
+    `Your pass for ${voided.eventName} (order ID ${voided.orderId}) has been voided by our staff. It can no longer be used at the door.`,
+    refund,
+    `If you did not expect this, reply to this email or use the contact form at ${context.publicUrl}`,
+  ];
+  const html = layout(
+    context,
+    subject,
+    [
+      `Hi ${escapeHtml(voided.name)},`,
+      `Your pass for ${escapeHtml(voided.eventName)} (order ID <span style="font-family:monospace">${escapeHtml(voided.orderId)}</span>) <strong>has been voided</strong> by our staff. It can no longer be used at the door.`,
+      escapeHtml(refund),
+      `If you did not expect this, reply to this email or use the contact form at <a href="${escapeHtml(context.publicUrl)}">${escapeHtml(context.publicUrl)}</a>`,
+    ],
+  );
+  return { subject, text: `${paragraphs.join('\n\n')}\n\n${context.productName}\n`, html };
+}

@@ -22,3 +22,22 @@ describe('simulated payment', () => {
     expect(results.map((result) => result.ok)).toEqual([false, true, false, true]);
   });
 });
+
+describe('simulated refund', () => {
+  const refund = { amountCents: 300, reference: 'ABCDEF0123' };
+
+  it('takes the same delay as a charge and names the refund', async () => {
+    const started = performance.now();
+    const result = await simulatedPayment({ delayMs: 50, failureRate: 0 }).refund(refund);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    expect(result).toEqual({ ok: true, reference: expect.stringMatching(/^sim-refund-ABCDEF0123-/) });
+  });
+
+  it('fails at the same rate as charges, unless refunds have a rate of their own', async () => {
+    const result = await simulatedPayment({ delayMs: 0, failureRate: 1 }).refund(refund);
+    expect(result).toEqual({ ok: false, reason: 'refused by the simulated provider' });
+    const sellsButCannotRefund = simulatedPayment({ delayMs: 0, failureRate: 0, refundFailureRate: 1 });
+    expect(await sellsButCannotRefund.charge(refund)).toEqual({ ok: true });
+    expect((await sellsButCannotRefund.refund(refund)).ok).toBe(false);
+  });
+});

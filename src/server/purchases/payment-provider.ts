@@ -1,6 +1,8 @@
 /** The seam in front of whatever takes the money. Today it is a simulation (SPEC section 1). */
 export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Gives back money a charge took (a voided pass, issue 13). */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 export interface ChargeRequest {
@@ -11,20 +13,38 @@ export interface ChargeRequest {
 
 export type ChargeResult = { ok: true } | { ok: false; reason: string };
 
+export interface RefundRequest {
+  amountCents: number;
+  /** The charge's reference (the order ID): a real provider refunds against it, once. */
+  reference: string;
+}
+
+/** `reference` is the provider's id of the refund, kept with the void for reconciliation. */
+export type RefundResult = { ok: true; reference: string } | { ok: false; reason: string };
+
 export interface SimulatedPaymentOptions {
   /** How long the simulated authorisation takes (PAYMENT_DELAY_MS). */
   delayMs: number;
   /** Share of charges declined, 0..1 (PAYMENT_FAILURE_RATE): 1 makes every payment fail, for tests. */
   failureRate: number;
+  /** Share of refunds refused, 0..1 (REFUND_FAILURE_RATE); by default the same as charges. */
+  refundFailureRate?: number;
   random?: () => number;
 }
 
 /** Waits like a card authorisation would; it holds no database connection while it waits. */
-export function simulatedPayment({ delayMs, failureRate, random = Math.random }: SimulatedPaymentOptions): PaymentProvider {
+export function simulatedPayment({ delayMs, failureRate, refundFailureRate = failureRate, random = Math.random }: SimulatedPaymentOptions): PaymentProvider {
+  const wait = () => (delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve());
   return {
     async charge() {
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await wait();
       return random() < failureRate ? { ok: false, reason: 'declined by the simulated provider' } : { ok: true };
+    },
+    // The same delay as a charge: a refund is the same kind of call to the same provider.
+    async refund({ reference }) {
+      await wait();
+      if (random() < refundFailureRate) return { ok: false, reason: 'refused by the simulated provider' };
+      return { ok: true, reference: `sim-refund-${reference}-${Date.now().toString(36)}` };
     },
   };
 }

@@ -7,7 +7,7 @@ import { CURSOR_TIME_FORMAT, nextPage, type PageCursor } from '../platform/page-
 function searchFilter(q: string | undefined): SQL {
   if (!q) return sql`true`;
   const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return sql`(name ilike ${pattern} or email ilike ${pattern} or event_name ilike ${pattern} or order_id = ${q.toUpperCase()})`;
+  return sql`(name ilike ${pattern} or email ilike ${pattern} or event_name ilike ${pattern} or purchases.order_id = ${q.toUpperCase()})`;
 }
 
 type PageOptions = { limit: number; after?: PageCursor | undefined; q?: string | undefined };
@@ -18,9 +18,10 @@ export function purchasePageQuery(options: PageOptions): SQL {
     ? sql`(created_at, id) < (${options.after.at}::timestamptz, ${options.after.id})`
     : sql`true`;
   return sql`select id, name, email, event_name as "eventName", event_type as "eventType", amount as "amountCents",
-                    order_id as "orderId",
-                    to_char(created_at at time zone 'UTC', ${CURSOR_TIME_FORMAT}) as "cursorAt"
-             from purchases
+                    purchases.order_id as "orderId",
+                    to_char(created_at at time zone 'UTC', ${CURSOR_TIME_FORMAT}) as "cursorAt",
+                    pass_voids.voided_at as "voidedAt", coalesce(pass_voids.refunded_cents, 0) as "refundedCents"
+             from purchases left join pass_voids on pass_voids.order_id = purchases.order_id
              where ${after} and ${searchFilter(options.q)}
              order by purchases.created_at desc, purchases.id desc
              limit ${options.limit}`;
@@ -36,6 +37,9 @@ const purchasePageRow = z.object({
   orderId: z.string(),
   /** created_at to the microsecond, as the cursor carries it. */
   cursorAt: z.string(),
+  /** Set when staff voided the pass (issue 13). */
+  voidedAt: column.isoTimestamp.nullable(),
+  refundedCents: z.number().int(),
 });
 
 /** A purchase as the staff list shows it (the API's PurchaseRecord). */
@@ -53,12 +57,22 @@ export async function purchasePage(db: Db, options: PageOptions): Promise<{ item
 
 export interface PurchaseStats {
   totalPurchases: number;
+  /** Net of refunds (ADR 0015). */
   totalRevenueCents: number;
   mostPopularSport: string | null;
   todaysSales: number;
+  voidedPasses: number;
+  refundedCents: number;
 }
 
-const purchaseStatsRow = z.object({ total: column.integer, revenue: column.integer, popular: z.string().nullable(), today: column.integer });
+const purchaseStatsRow = z.object({
+  total: column.integer,
+  revenue: column.integer,
+  popular: z.string().nullable(),
+  today: column.integer,
+  voided: column.integer,
+  refunded: column.integer,
+});
 
 /**
  * The four stat cards. Totals come from purchase_totals (kept by triggers, summed over its shards),
@@ -74,7 +88,18 @@ export async function purchaseStats(db: Db, timeZone: string): Promise<PurchaseS
           (select event_type from purchase_totals group by event_type having sum(purchases) > 0
            order by sum(purchases) desc, event_type limit 1) as popular,
           (select count(*) from purchases
-           where created_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})) as today`,
+           where created_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})) as today,
+          -- Voids are few (staff put single sales right), so counting them stays cheap at any size.
+          (select count(*) from pass_voids) as voided,
+          (select coalesce(sum(refunded_cents), 0) from pass_voids) as refunded`,
   );
-  return { totalPurchases: row!.total, totalRevenueCents: row!.revenue, mostPopularSport: row!.popular, todaysSales: row!.today };
+  const stats = row!;
+  return {
+    totalPurchases: stats.total,
+    totalRevenueCents: stats.revenue - stats.refunded,
+    mostPopularSport: stats.popular,
+    todaysSales: stats.today,
+    voidedPasses: stats.voided,
+    refundedCents: stats.refunded,
+  };
 }

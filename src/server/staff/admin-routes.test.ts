@@ -43,6 +43,8 @@ describe.each(testBackends())('admin API on $name', (backend) => {
         totalRevenueCents: 0,
         mostPopularSport: null,
         todaysSales: 0,
+        voidedPasses: 0,
+        refundedCents: 0,
       });
     });
 
@@ -64,6 +66,8 @@ describe.each(testBackends())('admin API on $name', (backend) => {
         totalRevenueCents: 900,
         mostPopularSport: 'football',
         todaysSales: 1,
+        voidedPasses: 0,
+        refundedCents: 0,
       });
     });
 
@@ -127,6 +131,8 @@ describe.each(testBackends())('admin API on $name', (backend) => {
           amountCents: 300,
           orderId: 'D000000001',
           createdAt: '2026-11-20T12:00:00.000Z',
+          voidedAt: null,
+          refundedCents: 0,
         },
       ]);
     });

@@ -14,6 +14,9 @@ import { exportOutcome, finishExportOutcome, startExportOutcome } from './export
 import { outboxAdminRoutes } from '../mail/outbox-admin-routes.ts';
 import { quarantineAdminRoutes } from '../purchases/quarantine-admin-routes.ts';
 import { salesRoutes } from './sales-routes.ts';
+import type { PaymentProvider } from '../purchases/payment-provider.ts';
+import type { ShopLimits } from '../limits/limits.ts';
+import { backOfficeRoutes } from './back-office-routes.ts';
 
 /** Staff-only endpoints. Each checks the session and the admin role on the server. */
 export async function adminRoutes(
@@ -26,6 +29,9 @@ export async function adminRoutes(
     productName: string;
     mail: MailContext;
     onMailQueued: () => void;
+    /** Refunds of voided passes go back through the payment seam. */
+    payment: PaymentProvider;
+    limits: ShopLimits;
   },
 ) {
   const { db } = deps;
@@ -70,5 +76,6 @@ export async function adminRoutes(
     outboxAdminRoutes(admin, deps);
     quarantineAdminRoutes(admin, deps);
     salesRoutes(admin, deps);
+    backOfficeRoutes(admin, deps);
   });
 }

@@ -1,6 +1,7 @@
 import { type Db } from '../db/database.ts';
 import { insertStaffAction, selectStaffActions, type StaffActionRow } from './audit-log-queries.ts';
 import { type StaffUser } from './staff.ts';
+import type { PageCursor } from '../platform/page-cursor.ts';
 
 /** Who the log names for the operator's `npm run admin` (grant and revoke from the machine itself). */
 export const ADMIN_CLI_ACTOR = 'npm run admin';
@@ -50,7 +51,7 @@ export async function recordStaffAction(db: Db, entry: StaffActionEntry): Promis
   });
 }
 
-/** A page of the log, newest first; `before` is the last row of the previous page. */
-export function listStaffActions(db: Db, page: { limit: number; before?: { at: Date; id: number } }): Promise<StaffActionRow[]> {
+/** A page of the log, newest first, after the cursor a previous page gave out. */
+export function listStaffActions(db: Db, page: { limit: number; after?: PageCursor | undefined }) {
   return selectStaffActions(db, page);
 }

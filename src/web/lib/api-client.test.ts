@@ -9,7 +9,7 @@ import { answer } from './fake-server.ts';
 
 describe('the API client', () => {
   it('reads the stats', async () => {
-    const stats = { totalPurchases: 2, totalRevenueCents: 600, mostPopularSport: null, todaysSales: 1 };
+    const stats = { totalPurchases: 2, totalRevenueCents: 600, mostPopularSport: null, todaysSales: 1, voidedPasses: 0, refundedCents: 0 };
     expect(await call(purchaseStats, {}, { fetch: answer(200, stats) })).toEqual({ ok: true, data: stats });
   });
 

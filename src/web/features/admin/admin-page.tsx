@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, ChartColumn, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
+import { CalendarDays, ChartColumn, History, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import { AUTH_NOTICES } from '../../../core/staff-messages.ts';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { clearSession, signOut, useSession } from '../../lib/session.ts';
 import { AdminHeader } from './admin-header.tsx';
+import { AuditLogPanel } from './audit-log/audit-log-panel.tsx';
 import { refreshAdmin } from './admin-queries.ts';
 import { ContactRequestsPanel } from './contact-requests/contact-requests-panel.tsx';
 import { EventsPanel } from './events/events-panel.tsx';
@@ -21,9 +22,9 @@ import { usePurchases } from './purchases/use-purchases.ts';
 import { StatCards } from './stat-cards.tsx';
 import { useStats } from './stats.ts';
 
-type AdminTab = 'purchases' | 'sales' | 'held' | 'events' | 'outbox' | 'contacts';
+type AdminTab = 'purchases' | 'sales' | 'held' | 'events' | 'outbox' | 'contacts' | 'audit';
 
-const TABS: readonly AdminTab[] = ['purchases', 'sales', 'held', 'events', 'outbox', 'contacts'];
+const TABS: readonly AdminTab[] = ['purchases', 'sales', 'held', 'events', 'outbox', 'contacts', 'audit'];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -150,6 +151,15 @@ export function AdminPage({ productName }: { productName: string }) {
                 </>
               ),
               panel: <ContactRequestsPanel />,
+            },
+            {
+              key: 'audit',
+              label: (
+                <>
+                  <History aria-hidden="true" /> Audit log
+                </>
+              ),
+              panel: <AuditLogPanel />,
             },
           ]}
         />

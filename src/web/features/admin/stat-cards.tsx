@@ -43,8 +43,22 @@ function StatCard({ label, value, hint, icon: Icon, tone }: StatCardProps) {
   );
 }
 
+/**
+ * The cards' small print about voids (ADR 0015): voided passes still count as sold, and revenue is
+ * net of refunds. The spec's four figures stay; the hints say what changed them.
+ */
+export function voidHints(stats: Pick<PurchaseStats, 'voidedPasses' | 'refundedCents'> | null) {
+  const voided = stats?.voidedPasses ?? 0;
+  const refunded = stats?.refundedCents ?? 0;
+  return {
+    purchases: voided > 0 ? `Passes sold, all time; ${formatCount(voided)} voided` : 'Passes sold, all time',
+    revenue: refunded > 0 ? `Before fees, after ${formatCents(refunded)} refunded` : 'Before fees',
+  };
+}
+
 /** The four summary figures of SPEC section 2, computed by the server in SQL. */
 export function StatCards({ stats, loading }: { stats: PurchaseStats | null; loading: boolean }) {
+  const hints = voidHints(stats);
   // Figures not yet known show a placeholder while loading, and a dash if they could not be read.
   const show = (pick: (known: PurchaseStats) => string) => (stats ? pick(stats) : loading ? null : '—');
   return (
@@ -52,14 +66,14 @@ export function StatCards({ stats, loading }: { stats: PurchaseStats | null; loa
       <StatCard
         label={ADMIN_TEXT.totalPurchases}
         value={show((known) => formatCount(known.totalPurchases))}
-        hint="Passes sold, all time"
+        hint={hints.purchases}
         icon={ShoppingBag}
         tone="bg-secondary text-primary"
       />
       <StatCard
         label={ADMIN_TEXT.totalRevenue}
         value={show((known) => formatCents(known.totalRevenueCents))}
-        hint="Before fees"
+        hint={hints.revenue}
         icon={DollarSign}
         tone="bg-success/10 text-success"
       />

@@ -1,9 +1,14 @@
+import { Ban, Send } from 'lucide-react';
+import { useState } from 'react';
 import { formatCents } from '../../../../core/money.ts';
 import { ADMIN_TEXT, PURCHASE_COLUMNS } from '../../../../core/staff-messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, formatSport } from '../../../lib/format.ts';
 import { ListTable, Truncated, type ListColumn } from '../list-parts.tsx';
 import type { PurchaseList, PurchaseRecord } from './use-purchases.ts';
+import { useBackOffice } from './use-back-office.ts';
+import { VoidPassDialog } from './void-pass-dialog.tsx';
 
 export interface PurchaseTableProps {
   list: PurchaseList;
@@ -14,7 +19,28 @@ const [NAME, EMAIL, EVENT, SPORT, AMOUNT, ORDER_ID, PURCHASE_DATE] = PURCHASE_CO
 
 // Names and events wrap anywhere and emails truncate, so one long value cannot push the later
 // columns out of the table (issue 12); the short columns keep their width.
-const COLUMNS: ReadonlyArray<ListColumn<PurchaseRecord>> = [
+/** A purchase with what its row's actions need. */
+interface PurchaseRow {
+  purchase: PurchaseRecord;
+  resending: boolean;
+  onVoid: () => void;
+  onResend: () => void;
+}
+
+/** A voided pass says so beside its ID (and whether it was refunded); the spec's columns stay as they are. */
+function OrderId({ purchase }: { purchase: PurchaseRecord }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <span className="font-mono text-xs tracking-wider">{purchase.orderId}</span>
+      {purchase.voidedAt && <Badge className="border-red-700/30 bg-red-50 font-sans tracking-normal text-red-800">Voided</Badge>}
+      {purchase.refundedCents > 0 && (
+        <Badge className="border-amber-700/30 bg-amber-50 font-sans tracking-normal text-amber-900">Refunded</Badge>
+      )}
+    </span>
+  );
+}
+
+const PURCHASE_COLUMNS_OF_THE_SPEC: ReadonlyArray<ListColumn<PurchaseRecord>> = [
   { label: NAME, className: 'min-w-32 font-semibold wrap-anywhere', cell: (purchase) => purchase.name },
   {
     label: EMAIL,
@@ -24,7 +50,7 @@ const COLUMNS: ReadonlyArray<ListColumn<PurchaseRecord>> = [
   { label: EVENT, className: 'min-w-36 wrap-anywhere', cell: (purchase) => purchase.eventName },
   { label: SPORT, cell: (purchase) => <Badge>{formatSport(purchase.eventType)}</Badge> },
   { label: AMOUNT, numeric: true, className: 'font-medium whitespace-nowrap', cell: (purchase) => formatCents(purchase.amountCents) },
-  { label: ORDER_ID, className: 'font-mono text-xs tracking-wider whitespace-nowrap', cell: (purchase) => purchase.orderId },
+  { label: ORDER_ID, className: 'whitespace-nowrap', cell: (purchase) => <OrderId purchase={purchase} /> },
   {
     label: PURCHASE_DATE,
     className: 'whitespace-nowrap text-muted-foreground',
@@ -32,20 +58,61 @@ const COLUMNS: ReadonlyArray<ListColumn<PurchaseRecord>> = [
   },
 ];
 
-/** The Purchase Records table with the spec's columns and states (cards on a phone). */
+const COLUMNS: ReadonlyArray<ListColumn<PurchaseRow>> = [
+  ...PURCHASE_COLUMNS_OF_THE_SPEC.map((column) => ({ ...column, cell: (row: PurchaseRow) => column.cell(row.purchase) })),
+  {
+    label: 'Actions',
+    actions: true,
+    // A void pass has nothing left to do: it cannot be voided again, nor its confirmation sent.
+    cell: ({ purchase, resending, onVoid, onResend }) =>
+      purchase.voidedAt ? null : (
+        <span className="flex flex-wrap gap-2 md:flex-col md:gap-1">
+          {/* In the table, stacked icons with names and tooltips keep the spec's columns within a laptop's width; cards spell them out. */}
+          <Button size="sm" variant="outline" className="md:w-9 md:px-0" onClick={onVoid} aria-label={`Void pass ${purchase.orderId}`} title="Void pass">
+            <Ban aria-hidden="true" />
+            <span className="md:hidden">Void pass</span>
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            className="md:w-9 md:px-0"
+            onClick={onResend}
+            disabled={resending}
+            aria-label={`Send confirmation again for ${purchase.orderId}`}
+            title="Send confirmation again"
+          >
+            <Send aria-hidden="true" />
+            <span className="md:hidden">Send confirmation again</span>
+          </Button>
+        </span>
+      ),
+  },
+];
+
+/** The Purchase Records table with the spec's columns and states (cards on a phone), and each pass's actions. */
 export function PurchaseTable({ list, onRetry }: PurchaseTableProps) {
+  const office = useBackOffice();
+  const [voiding, setVoiding] = useState<PurchaseRecord | null>(null);
   return (
-    <ListTable
-      label="Purchase records, scrollable"
-      columns={COLUMNS}
-      items={list.items}
-      itemKey={(purchase) => purchase.id}
-      status={list.status}
-      loadingText={ADMIN_TEXT.loadingPurchases}
-      failedText="The purchases could not be loaded."
-      emptyText={ADMIN_TEXT.noPurchases}
-      onRetry={onRetry}
-      dimWhileLoading
-    />
+    <>
+      <ListTable
+        label="Purchase records, scrollable"
+        columns={COLUMNS}
+        items={list.items.map((purchase) => ({
+          purchase,
+          resending: office.resendingOrderId === purchase.orderId,
+          onVoid: () => setVoiding(purchase),
+          onResend: () => office.resend(purchase),
+        }))}
+        itemKey={({ purchase }) => purchase.id}
+        status={list.status}
+        loadingText={ADMIN_TEXT.loadingPurchases}
+        failedText="The purchases could not be loaded."
+        emptyText={ADMIN_TEXT.noPurchases}
+        onRetry={onRetry}
+        dimWhileLoading
+      />
+      {voiding && <VoidPassDialog purchase={voiding} voidPass={office.voidPass} onClose={() => setVoiding(null)} />}
+    </>
   );
 }
