@@ -32,6 +32,7 @@ import { contactService } from './mail/contact-service.ts';
 import { purchaseService } from './purchases/purchase-service.ts';
 import { replaySpool } from './purchases/spool-replayer.ts';
 import { requestIdFor } from './platform/request-id.ts';
+import { shopMetrics, type PoolStats } from './platform/metrics.ts';
 import { fileSpool, type PurchaseSpool } from './purchases/purchase-spool.ts';
 import { shopLimits } from './limits/limits.ts';
 import { embeddedCounter, sharedCounter } from './limits/shared-counter.ts';
@@ -75,6 +76,8 @@ export interface AppOptions {
   migrateRetryMs?: { first: number; max: number };
   /** Where log lines go (default stdout); tests read them from here. */
   logStream?: NodeJS.WritableStream;
+  /** PostgreSQL's pool figures for /metrics (in use, idle, waiting). */
+  poolStats?: (() => PoolStats) | undefined;
   /** Sees every route as it is registered: the authorisation test walks them all. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -158,7 +161,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const spool = options.spool ?? fileSpool(join(config.DATA_DIR, 'spool'));
   const idempotency = new IdempotencyStore(db);
-  const { payment, eventPayment } = paymentProviders(config, options);
+  const metrics = shopMetrics({ db, spool, poolStats: options.poolStats, token: config.METRICS_TOKEN, allow: config.METRICS_ALLOW });
+  metrics.register(app);
+  const providers = paymentProviders(config, options);
+  const payment = metrics.timedPayment(providers.payment);
+  const eventPayment = providers.eventPayment === providers.payment ? payment : metrics.timedPayment(providers.eventPayment);
   const mailContext = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const transport =
     options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'mail')));
@@ -191,7 +198,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   await apiContract(app, { title: config.PRODUCT_NAME, version: SHOP_VERSION });
-  purchaseRoutes(app, { purchases, limits, catalog: catalog({ db, timeZone: config.SHOP_TIMEZONE }) });
+  purchaseRoutes(app, { purchases, limits, catalog: catalog({ db, timeZone: config.SHOP_TIMEZONE }), onOutcome: metrics.purchase });
   contactRoutes(app, { contact: contactService({ db }), limits, onQueued: wakeMail });
   findPassRoutes(app, { db, limits, onQueued: wakeMail });
   const auth = createAuth({

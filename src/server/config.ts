@@ -50,6 +50,14 @@ const envSchema = z.object({
   RESENDS_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
   TRUST_PROXY: flag.default(false),
   SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  /** GET /metrics with `Authorization: Bearer <token>` from anywhere (16+ characters; unset: no token opens it). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Addresses that may read /metrics without the token when they connect directly (not through a proxy). */
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .transform((list) => list.split(',').map((address) => address.trim()).filter(Boolean))
+    .pipe(z.array(z.ipv4().or(z.ipv6()))),
   /** On SIGTERM, how long requests in flight (a payment included) may take before the process exits anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -64,7 +72,7 @@ export class ConfigError extends Error {}
  * names a file whose content is NAME (one trailing newline dropped), so a secret never sits in the
  * environment, where `docker inspect` and child processes see it.
  */
-export const SETTINGS_FROM_FILES = ['AUTH_SECRET', 'PASS_SIGNING_SECRET', 'PASS_SIGNING_KEY', 'DATABASE_URL', 'SMTP_URL'] as const;
+export const SETTINGS_FROM_FILES = ['AUTH_SECRET', 'PASS_SIGNING_SECRET', 'PASS_SIGNING_KEY', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN'] as const;
 
 function readSettingFiles(present: Record<string, string>): Record<string, string> {
   const problems: string[] = [];

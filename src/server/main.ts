@@ -19,6 +19,7 @@ async function main() {
     config,
     db: database.db,
     copyOut: database.copyOut,
+    poolStats: database.poolStats,
     embeddedDatabase: database.kind === 'pglite',
     ...(database.kind === 'postgres' ? { migrate: database.migrate } : {}),
   });

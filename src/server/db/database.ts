@@ -28,6 +28,8 @@ export interface Database {
    * back-pressure. PGlite has no streaming COPY, so callers read in batches there instead.
    */
   copyOut?: CopyOut;
+  /** PostgreSQL only: the pool's connections (total, idle) and the requests waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export type CopyOut = (copyStatement: string) => Promise<Readable>;
@@ -80,6 +82,7 @@ export function openPostgres(url: string, poolSize: number, options: PostgresOpt
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async copyOut(copyStatement) {
       // A connection of its own, outside the pool: a download may last minutes, and must neither
       // take a connection purchases need nor fall under the pool's per-query timeout.

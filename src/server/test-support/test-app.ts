@@ -24,6 +24,7 @@ export async function startTestApp(
     config,
     db: database.db,
     copyOut: database.copyOut,
+    poolStats: database.poolStats,
     embeddedDatabase: database.kind === 'pglite',
     backgroundJobs: false,
     ...options,

@@ -1,0 +1,153 @@
+import { timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from '../db/database.ts';
+import type { PaymentProvider } from '../purchases/payment-provider.ts';
+import type { PurchaseOutcomeName } from '../purchases/purchase-routes.ts';
+import type { PurchaseSpool } from '../purchases/purchase-spool.ts';
+import { shopFiguresForMetrics } from './metrics-queries.ts';
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface MetricsOptions {
+  db: Db;
+  spool: PurchaseSpool;
+  poolStats?: (() => PoolStats) | undefined;
+  /** METRICS_TOKEN: a scraper from anywhere sends `Authorization: Bearer <token>`. */
+  token?: string | undefined;
+  /** METRICS_ALLOW: addresses that may scrape without the token, when they connect directly. */
+  allow: readonly string[];
+}
+
+/**
+ * The shop's Prometheus metrics (prom-client; ADR 0017), one registry per app so test apps do not
+ * share counters. Counters move as things happen; the database and spool figures are read at
+ * scrape time, so they are never stale and cost nothing between scrapes.
+ */
+export function shopMetrics(options: MetricsOptions) {
+  const registry = new Registry();
+  // Process memory, CPU, handles and event-loop lag (nodejs_eventloop_lag_* seconds).
+  collectDefaultMetrics({ register: registry });
+
+  const purchases = new Counter({
+    name: 'skippass_purchases_total',
+    help: 'Purchase requests by outcome: stored, spooled (database away), replayed (idempotent retry), declined (payment), refused (limit, unavailable)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  // Every outcome from the start at 0, so a rate() sees the first purchase of each kind.
+  for (const outcome of ['stored', 'spooled', 'replayed', 'declined', 'refused'] satisfies PurchaseOutcomeName[]) purchases.inc({ outcome }, 0);
+  const requestSeconds = new Histogram({
+    name: 'skippass_http_request_duration_seconds',
+    help: 'Time to answer a request, by route pattern, method and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const paymentSeconds = new Histogram({
+    name: 'skippass_payment_duration_seconds',
+    help: 'Time the payment provider took to answer a charge, by result',
+    labelNames: ['result'] as const,
+    buckets: [0.1, 0.25, 0.5, 1, 1.5, 2, 3, 5, 10],
+    registers: [registry],
+  });
+  const outbox = new Gauge({ name: 'skippass_outbox_messages', help: 'Mail in the outbox by status (pending: still to send; failed: given up)', labelNames: ['status'] as const, registers: [registry] });
+  const oldestPending = new Gauge({ name: 'skippass_outbox_oldest_pending_seconds', help: 'Age of the oldest mail still to send (0 when none)', registers: [registry] });
+  const checkIns = new Gauge({ name: 'skippass_check_ins', help: 'Check-ins recorded at the door, all time', registers: [registry] });
+  const databaseUp = new Gauge({ name: 'skippass_database_up', help: '1 when the database answered the scrape, else 0', registers: [registry] });
+  const spooled = new Gauge({ name: 'skippass_spool_purchases', help: 'Purchases waiting in this instance’s spool for the database', registers: [registry] });
+  const quarantined = new Gauge({ name: 'skippass_spool_quarantined', help: 'Spooled purchases the database refused, held for staff', registers: [registry] });
+  const pool = new Gauge({ name: 'skippass_db_pool_connections', help: 'PostgreSQL pool connections: in use, idle, and requests waiting for one', labelNames: ['state'] as const, registers: [registry] });
+
+  async function refresh() {
+    const spool = await options.spool.status();
+    spooled.set(spool.spooled ?? 0);
+    quarantined.set(spool.quarantined ?? 0);
+    const stats = options.poolStats?.();
+    if (stats) {
+      pool.set({ state: 'in_use' }, stats.total - stats.idle);
+      pool.set({ state: 'idle' }, stats.idle);
+      pool.set({ state: 'waiting' }, stats.waiting);
+    }
+    try {
+      const figures = await shopFiguresForMetrics(options.db);
+      outbox.set({ status: 'pending' }, figures.pending);
+      outbox.set({ status: 'failed' }, figures.failed);
+      oldestPending.set(figures.oldest_pending_seconds ?? 0);
+      checkIns.set(figures.check_ins);
+      databaseUp.set(1);
+    } catch {
+      // The scrape still answers while the database is away: that is when it matters most.
+      databaseUp.set(0);
+    }
+  }
+
+  return {
+    purchase: (outcome: PurchaseOutcomeName) => purchases.inc({ outcome }),
+
+    /** The payment provider, timed: every charge lands in skippass_payment_duration_seconds. */
+    timedPayment(provider: PaymentProvider): PaymentProvider {
+      return {
+        ...provider,
+        charge: async (request) => {
+          const end = paymentSeconds.startTimer();
+          try {
+            const result = await provider.charge(request);
+            end({ result: result.ok ? 'ok' : 'declined' });
+            return result;
+          } catch (error) {
+            end({ result: 'error' });
+            throw error;
+          }
+        },
+        refund: (request) => provider.refund(request),
+      };
+    },
+
+    /** Times every answer by its route pattern (never the raw URL: IDs would explode the labels). */
+    register(app: FastifyInstance) {
+      app.addHook('onResponse', async (request, reply) => {
+        const route = request.routeOptions.url ?? 'unmatched';
+        requestSeconds.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      });
+      app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+        if (!mayScrape(request, options)) {
+          return reply.code(404).send({ error: { code: 'not_found', message: 'Not found' } });
+        }
+        await refresh();
+        reply.header('cache-control', 'no-store');
+        return reply.type(registry.contentType).send(await registry.metrics());
+      });
+    },
+  };
+}
+
+export type ShopMetrics = ReturnType<typeof shopMetrics>;
+
+/**
+ * A scrape is allowed with the configured bearer token, or from an allowed address that connects
+ * directly: a request that came through a proxy (it carries X-Forwarded-For or Forwarded) is the
+ * public's, whatever the proxy's own address. Refused scrapes get 404: /metrics is not advertised.
+ */
+function mayScrape(request: FastifyRequest, options: MetricsOptions): boolean {
+  const auth = request.headers.authorization;
+  if (options.token && typeof auth === 'string' && auth.startsWith('Bearer ')) {
+    const given = Buffer.from(auth.slice('Bearer '.length));
+    const expected = Buffer.from(options.token);
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
+  }
+  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
+  const address = normalise(request.socket.remoteAddress ?? '');
+  return options.allow.some((allowed) => normalise(allowed) === address);
+}
+
+/** ::ffff:127.0.0.1 (an IPv4 client on a dual-stack socket) is 127.0.0.1. */
+function normalise(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped ? mapped[1]! : isIP(address) ? address.toLowerCase() : address;
+}
