@@ -10,7 +10,7 @@ import { ApiError, errorBody } from './errors.ts';
 import { httpTimeoutOptions } from './http-timeouts.ts';
 import { type PaymentProvider, simulatedPayment } from './purchases/payment-provider.ts';
 import { createAuth } from './staff/auth.ts';
-import { passCodes } from './purchases/pass-codes.ts';
+import { passCodes, passSigningKey } from './purchases/pass-codes.ts';
 import { persistentSecret } from './persistent-secret.ts';
 import { type OutboxWorker, outboxWorker } from './mail/outbox-worker.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
@@ -163,7 +163,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('outbox', outbox);
   const wakeMail = options.backgroundJobs === false ? () => {} : outbox.wake;
 
-  const codes = passCodes(persistentSecret(config.PASS_SIGNING_SECRET, config.DATA_DIR, 'pass-secret'), config.PUBLIC_URL);
+  const codes = passCodes(
+    {
+      privateKey: passSigningKey(config.PASS_SIGNING_KEY, config.DATA_DIR),
+      legacySecret: persistentSecret(config.PASS_SIGNING_SECRET, config.DATA_DIR, 'pass-secret'),
+    },
+    config.PUBLIC_URL,
+  );
   const purchases = purchaseService({
     db,
     passCodes: codes,
