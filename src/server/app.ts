@@ -20,6 +20,7 @@ import { authRoutes } from './staff/auth-routes.ts';
 import { contactRoutes } from './mail/contact-routes.ts';
 import { eventRoutes } from './events/event-routes.ts';
 import { checkInRoutes } from './check-in/check-in-routes.ts';
+import { doorRoutes } from './check-in/door-routes.ts';
 import { healthRoutes } from './platform/health-routes.ts';
 import { purchaseRoutes } from './purchases/purchase-routes.ts';
 import { catalog } from './purchases/catalog.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await eventRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE });
   await checkInRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE, passCodes: codes });
+  await doorRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE, passCodes: codes });
   const startUp = databaseStartUp(app, options);
   healthRoutes(app, { db, spool, migrated: startUp.done });
   await webRoutes(app, {

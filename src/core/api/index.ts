@@ -1,6 +1,7 @@
 import * as auth from './auth.ts';
 import * as checkIn from './check-in.ts';
 import type { Endpoint } from './contract.ts';
+import * as door from './door.ts';
 import * as events from './events.ts';
 import * as mail from './mail.ts';
 import * as platform from './platform.ts';
@@ -11,6 +12,6 @@ const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'success' in value;
 
 /** Every endpoint of the API: the server registers each, and a test checks no route is left without one. */
-export const ENDPOINTS: readonly Endpoint[] = [auth, checkIn, events, mail, platform, purchases, staff].flatMap((module) =>
+export const ENDPOINTS: readonly Endpoint[] = [auth, checkIn, door, events, mail, platform, purchases, staff].flatMap((module) =>
   Object.values(module).filter(isEndpoint),
 );
