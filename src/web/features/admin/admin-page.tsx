@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
+import { CalendarDays, DoorOpen, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { toast } from 'sonner';
@@ -9,6 +9,7 @@ import { clearSession, signOut, useSession } from '../../lib/session.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { refreshAdmin } from './admin-queries.ts';
 import { ContactRequestsPanel } from './contact-requests/contact-requests-panel.tsx';
+import { DoorDevicesPanel } from './door-devices/door-devices-panel.tsx';
 import { EventsPanel } from './events/events-panel.tsx';
 import { HeldPurchasesNotice, HeldPurchasesPanel } from './held-purchases/held-purchases-panel.tsx';
 import { useHeldPurchaseCount } from './held-purchases/use-held-purchases.ts';
@@ -20,9 +21,9 @@ import { usePurchases } from './purchases/use-purchases.ts';
 import { StatCards } from './stat-cards.tsx';
 import { useStats } from './stats.ts';
 
-type AdminTab = 'purchases' | 'held' | 'events' | 'outbox' | 'contacts';
+type AdminTab = 'purchases' | 'held' | 'events' | 'outbox' | 'contacts' | 'doors';
 
-const TABS: readonly AdminTab[] = ['purchases', 'held', 'events', 'outbox', 'contacts'];
+const TABS: readonly AdminTab[] = ['purchases', 'held', 'events', 'outbox', 'contacts', 'doors'];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -140,6 +141,15 @@ export function AdminPage({ productName }: { productName: string }) {
                 </>
               ),
               panel: <ContactRequestsPanel />,
+            },
+            {
+              key: 'doors',
+              label: (
+                <>
+                  <DoorOpen aria-hidden="true" /> Door devices
+                </>
+              ),
+              panel: <DoorDevicesPanel />,
             },
           ]}
         />

@@ -28,10 +28,12 @@ export function useCheckIns(eventId: number | null, onFailure: (error: Error) =>
 
 /** What checking one pass came to, as the door shows it. */
 export type CheckOutcome =
-  | { kind: 'verdict'; result: CheckInResult }
+  /** `offline`: decided on this device from its passes (the shop could not be reached). */
+  | { kind: 'verdict'; result: CheckInResult; offline?: boolean }
   /** The event is gone (404): choose again. */
   | { kind: 'event_gone' }
-  | { kind: 'failed'; message: string };
+  /** `network`: no answer at all, so the device may decide itself. */
+  | { kind: 'failed'; message: string; network?: boolean };
 
 /** Checks one pass in at one event: valid (admitted now), already used (and when), or invalid. */
 export async function checkPass(eventId: number, code: string, options: CallOptions = {}): Promise<CheckOutcome> {
@@ -42,6 +44,7 @@ export async function checkPass(eventId: number, code: string, options: CallOpti
   if (answer.kind === 'server' && answer.status === 404) return { kind: 'event_gone' };
   return {
     kind: 'failed',
+    ...(answer.kind === 'network' ? { network: true } : {}),
     message:
       answer.kind === 'network'
         ? 'The shop could not be reached. Check the connection and try again.'

@@ -155,6 +155,9 @@ export function VerdictPanel({ verdict, prompt }: { verdict: Verdict; prompt: st
             {look.title}
           </p>
           {look.body}
+          {verdict.state === 'done' && verdict.offline ? (
+            <p className="mt-3 text-sm font-semibold opacity-90">Decided on this device (offline); it uploads when the network is back.</p>
+          ) : null}
         </div>
       </div>
     </div>
