@@ -21,3 +21,12 @@ export async function clearDoorDeviceData(): Promise<void> {
     typeof caches === 'undefined' ? Promise.resolve() : caches.delete(DOOR_API_CACHE).then(() => undefined, () => undefined),
   ]);
 }
+
+/**
+ * TanStack Query's network mode for reads the door needs offline. Offline, the default ('online')
+ * pauses a query until the network is back; a page the door's service worker controls can answer
+ * from its cache, so there the read is tried once ('offlineFirst'). Elsewhere nothing changes.
+ */
+export function doorNetworkMode(): 'online' | 'offlineFirst' {
+  return typeof navigator !== 'undefined' && navigator.serviceWorker?.controller ? 'offlineFirst' : 'online';
+}

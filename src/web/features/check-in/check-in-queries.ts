@@ -3,6 +3,7 @@ import { checkIn, recentCheckIns } from '../../../core/api/check-in.ts';
 import type { ResponseOf } from '../../../core/api/contract.ts';
 import type { CheckInResult } from '../../../core/events.ts';
 import { call, unwrap, type CallOptions } from '../../lib/api-client.ts';
+import { doorNetworkMode } from '../../lib/door-device-data.ts';
 import { STAFF_DATA_KEY } from '../../lib/query-client.ts';
 
 export type CheckIn = ResponseOf<typeof recentCheckIns>['items'][number];
@@ -22,6 +23,7 @@ export function useCheckIns(eventId: number | null, onFailure: (error: Error) =>
     queryFn: ({ signal }) => fetchCheckIns(eventId!, { signal }),
     enabled: eventId !== null,
     meta: { onFailure },
+    networkMode: doorNetworkMode(),
   });
   return eventId === null ? null : (data ?? null);
 }

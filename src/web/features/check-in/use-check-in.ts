@@ -102,6 +102,8 @@ export function useCheckIn() {
   const reloadEvents = useCallback(() => void queryClient.invalidateQueries({ queryKey: STAFF_EVENTS_KEY }), [queryClient]);
 
   const checking = useMutation({
+    // Offline the device decides itself: never wait for the network (TanStack's default pauses).
+    networkMode: 'always',
     mutationFn: async ({ eventId, code }: { eventId: number; code: string }): Promise<CheckOutcome> => {
       // Offline (or no answer from the shop), the device decides from its passes and queues the scan.
       const decideHere = async (): Promise<CheckOutcome | null> => {

@@ -58,6 +58,8 @@ export function useDoor(event: { id: number; title: string } | null, staffUserId
   const [status, setStatus] = useState<Omit<DoorStatus, 'online'>>({ passes: null, packAt: null, pending: 0 });
   const pack = useRef<OfflinePack | null>(null);
   const syncing = useRef(false);
+  const syncAgain = useRef(false);
+  const syncRef = useRef<() => Promise<void>>(async () => {});
   const eventId = event?.id ?? null;
   const eventTitle = event?.title ?? '';
   const [ready, setReady] = useState(false);
@@ -92,9 +94,15 @@ export function useDoor(event: { id: number; title: string } | null, staffUserId
   );
 
   /** Uploads what waits, then downloads the event's passes. Quietly stops when the network fails. */
-  const sync = useCallback(async () => {
-    if (syncing.current || !ready) return;
+  const sync = useCallback(async (): Promise<void> => {
+    if (!ready) return;
+    // One sync at a time; one asked for meanwhile (say, the event was just chosen) runs right after.
+    if (syncing.current) {
+      syncAgain.current = true;
+      return;
+    }
     syncing.current = true;
+    syncAgain.current = false;
     try {
       const device = await doorStore.device();
       for (;;) {
@@ -117,7 +125,10 @@ export function useDoor(event: { id: number; title: string } | null, staffUserId
       syncing.current = false;
       await refreshCounts();
     }
+    if (syncAgain.current) return syncRef.current();
   }, [ready, eventId, adoptPack, refreshCounts]);
+
+  syncRef.current = sync;
 
   // The chosen event's passes from the device at once, then fresh ones from the shop when it answers.
   useEffect(() => {

@@ -67,7 +67,7 @@ export function DoorDevicesPanel() {
         </CardHeader>
         <CardContent className="px-0 sm:px-6">
           <ListTable
-            label="Check-in conflicts, scrollable"
+            label="Conflicts, scrollable"
             columns={conflictColumns}
             items={conflicts}
             itemKey={(conflict) => conflict.id}
@@ -88,7 +88,7 @@ export function DoorDevicesPanel() {
         </CardHeader>
         <CardContent className="px-0 sm:px-6">
           <ListTable
-            label="Door devices, scrollable"
+            label="Devices, scrollable"
             columns={DEVICE_COLUMNS}
             items={devices}
             itemKey={(device) => device.id}
