@@ -55,7 +55,13 @@ function useCheckInWorker() {
 export function useDoor(event: { id: number; title: string } | null, staffUserId: string | null) {
   useCheckInWorker();
   const [online, setOnline] = useState(() => navigator.onLine);
-  const [status, setStatus] = useState<Omit<DoorStatus, 'online'>>({ passes: null, packAt: null, pending: 0 });
+  // `forEvent`: whose passes `passes` and `packAt` count (another event's are not shown).
+  const [status, setStatus] = useState<Omit<DoorStatus, 'online'> & { forEvent: number | null }>({
+    passes: null,
+    packAt: null,
+    pending: 0,
+    forEvent: null,
+  });
   const pack = useRef<OfflinePack | null>(null);
   const syncing = useRef(false);
   const syncAgain = useRef(false);
@@ -82,13 +88,13 @@ export function useDoor(event: { id: number; title: string } | null, staffUserId
   const refreshCounts = useCallback(async () => {
     const pending = await doorStore.queueSize().catch(() => 0);
     const current = pack.current;
-    setStatus((before) => ({ ...before, pending, passes: current ? current.passes.size : before.passes }));
+    setStatus((before) => ({ ...before, pending, passes: current && current.eventId === before.forEvent ? current.passes.size : before.passes }));
   }, []);
 
   const adoptPack = useCallback(
     async (stored: StoredPack) => {
       pack.current = await packInMemory(stored, eventTitle);
-      setStatus((before) => ({ ...before, passes: stored.passes.length, packAt: stored.generatedAt }));
+      setStatus((before) => ({ ...before, passes: stored.passes.length, packAt: stored.generatedAt, forEvent: stored.eventId }));
     },
     [eventTitle],
   );
@@ -133,7 +139,6 @@ export function useDoor(event: { id: number; title: string } | null, staffUserId
   // The chosen event's passes from the device at once, then fresh ones from the shop when it answers.
   useEffect(() => {
     pack.current = null;
-    setStatus((before) => ({ ...before, passes: null, packAt: null }));
     if (!ready) return;
     void (async () => {
       const stored = eventId === null ? undefined : await doorStore.pack(eventId).catch(() => undefined);
@@ -196,5 +201,6 @@ export function useDoor(event: { id: number; title: string } | null, staffUserId
     await doorStore.admit(forEvent, result.orderId, result.checkedInAt).catch(() => undefined);
   }, []);
 
-  return { status: { online, ...status } satisfies DoorStatus, decide, remember, sync };
+  const shown = status.forEvent === eventId ? status : { ...status, passes: null, packAt: null };
+  return { status: { online, passes: shown.passes, packAt: shown.packAt, pending: status.pending } satisfies DoorStatus, decide, remember, sync };
 }
