@@ -19,7 +19,7 @@ export function useCheckInManifest() {
 /** Where the door stands: online or offline, passes on the device and as of when, scans waiting to upload. */
 export function DoorStatusBar({ status, eventChosen }: { status: DoorStatus; eventChosen: boolean }) {
   const passes =
-    !eventChosen ? 'No event chosen' : status.passes === null ? 'No passes on this device yet' : `${formatCount(status.passes)} passes on this device`;
+    !eventChosen ? 'No event chosen' : status.passes === null ? 'No passes on this device yet' : `${formatCount(status.passes)} ${status.passes === 1 ? 'pass' : 'passes'} on this device`;
   return (
     <Card className="px-4 py-3">
       <div role="status" aria-label="Door status" className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
