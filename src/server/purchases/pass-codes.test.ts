@@ -68,4 +68,12 @@ describe('pass codes', () => {
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     expect(sign(passSigningKey(pem.replace(/\n/g, '\\n'), dir))).toBe(codes.publicKey);
   });
+
+  it('refuses at start a configured key that is not an Ed25519 private key', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(() => passSigningKey(rsa, tmpdir())).toThrow('PASS_SIGNING_KEY: must be an Ed25519 key, not rsa');
+    expect(() => passSigningKey('-----BEGIN PRIVATE KEY-----\nnonsense\n-----END PRIVATE KEY-----', tmpdir())).toThrow(
+      'PASS_SIGNING_KEY: not a readable PEM private key',
+    );
+  });
 });

@@ -14,7 +14,17 @@ export type ParsedCode = { kind: 'signed'; id: string } | { kind: 'typed'; id: s
  * and kept (mode 600) in DATA_DIR, like the other persistent secrets.
  */
 export function passSigningKey(configuredPem: string | undefined, dataDir: string, fileName = 'pass-signing-key.pem'): KeyObject {
-  if (configuredPem) return createPrivateKey(configuredPem.replace(/\\n/g, '\n'));
+  if (configuredPem) {
+    let key: KeyObject;
+    try {
+      key = createPrivateKey(configuredPem.replace(/\\n/g, '\n'));
+    } catch {
+      throw new Error('PASS_SIGNING_KEY: not a readable PEM private key');
+    }
+    // Any other key type would fail at the first sale, not at start.
+    if (key.asymmetricKeyType !== 'ed25519') throw new Error(`PASS_SIGNING_KEY: must be an Ed25519 key, not ${key.asymmetricKeyType}`);
+    return key;
+  }
   const file = join(dataDir, fileName);
   try {
     return createPrivateKey(readFileSync(file, 'utf8'));
