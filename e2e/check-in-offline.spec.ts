@@ -17,13 +17,16 @@ async function buyPass(page: Page, eventId: number, name: string) {
 }
 
 /**
- * Opens the door for an event and waits until the device holds its passes and the service worker
- * controls the page (a reload then reads the session and events through it, so they are cached).
+ * Opens the door for an event on a device's first visit and waits until it holds the passes and the
+ * service worker controls the page (which then reads the session and events through it, to cache them).
  */
 async function openDoor(page: Page, eventId: number) {
   await page.goto(`/check-in?event=${eventId}`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-  await page.reload();
+  await page.waitForFunction(async () => {
+    const cache = await caches.open('skippass-door-api');
+    return Boolean((await cache.match('/api/me')) && (await cache.match('/api/admin/events')));
+  });
   await expect(doorStatus(page)).toContainText('Online');
   // Passes for any event, bought by other tests on this shop, count too.
   await expect(doorStatus(page)).toContainText(/\d+ pass(es)? on this device, as of/);
