@@ -1,7 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { DEFAULT_PRODUCT_NAME } from './src/core/constants.ts';
+import { DOOR_API_CACHE } from './src/web/lib/door-device-data.ts';
 
 /**
  * In production the server fills index.html's placeholders (the product name and the
@@ -18,10 +20,43 @@ function devShopPlaceholders(): Plugin {
 
 const api = 'http://localhost:3000';
 
+/**
+ * The check-in screen's service worker (ADR 0014): precaches the built app and the /check-in shell,
+ * and keeps the last staff session and events for the door offline. Registered by the check-in page
+ * alone, with scope /check-in: the buyer's pages are never controlled by it and load nothing of it.
+ */
+const checkInWorker = VitePWA({
+  strategies: 'generateSW',
+  filename: 'check-in-sw.js',
+  injectRegister: false,
+  // The manifest is src/web/public/check-in.webmanifest, linked by the check-in page only.
+  manifest: false,
+  workbox: {
+    // index.html is a template the server fills: the shell is precached as the server serves it, at /check-in.
+    globPatterns: ['**/*.{js,css,svg,webmanifest}'],
+    globIgnores: ['check-in-sw.js', '**/*.map'],
+    additionalManifestEntries: [{ url: '/check-in', revision: String(Date.now()) }],
+    navigateFallback: '/check-in',
+    navigateFallbackAllowlist: [/^\/check-in/],
+    clientsClaim: true,
+    skipWaiting: true,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Who is signed in and the events to choose from: fresh when the network answers, the last answer when not.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && (url.pathname === '/api/me' || url.pathname.startsWith('/api/admin/events')),
+        handler: 'NetworkFirst',
+        method: 'GET',
+        options: { cacheName: DOOR_API_CACHE, networkTimeoutSeconds: 4, cacheableResponse: { statuses: [200] } },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
   root: '.',
   publicDir: 'src/web/public',
-  plugins: [tailwindcss(), devShopPlaceholders()],
+  plugins: [tailwindcss(), devShopPlaceholders(), checkInWorker],
   // The app is written against React's API and runs on Preact's (preact/compat), which is about
   // 55 kB gzip smaller: the buyer's first load stays under its budget (ADR 0013).
   resolve: {

@@ -14,6 +14,7 @@
 //   exportId        a finished CSV export of staffCookie's (main)
 //   voidOrderId     a pass to void (main, whose refunds always fail)   refundOrderId  a pass whose refund fails (502)
 //   voidedOrderId   a pass voided already (409)                        resendOrderId  a pass to mail again (1 a minute)
+//   conflictId      a check-in conflict waiting (main)   resolvedConflictId  one resolved already
 // unverified@ signed up and never followed its link. Every account's password is {{password}}.
 
 const UNKNOWN_ID = '999999';
@@ -145,6 +146,14 @@ export function portmanConfig() {
         reach('POST::/api/admin/check-ins', 400, 'bad body', { overwrites: [body({ eventId: 'abc', code: '{{passCode}}' })] }),
         reach('POST::/api/admin/check-ins', 404, 'unknown event', { overwrites: [body({ eventId: Number(UNKNOWN_ID), code: '{{passCode}}' })] }),
 
+        // The offline door (ADR 0014).
+        reach('GET::/api/admin/door/pack', 400, 'eventId not a number', { overwrites: [query('eventId', 'abc')] }),
+        reach('GET::/api/admin/door/pack', 404, 'unknown event', { overwrites: [query('eventId', UNKNOWN_ID)] }),
+        reach('POST::/api/admin/door/scans', 400, 'bad device id', { overwrites: [body({ deviceId: 'x', label: 'Contract Gate', eventId: null, scans: [] })] }),
+        reach('POST::/api/admin/door/conflicts/{id}/resolve', 400, 'id not a number', { overwrites: [pathId('abc')] }),
+        reach('POST::/api/admin/door/conflicts/{id}/resolve', 404, 'unknown conflict', { overwrites: [pathId(UNKNOWN_ID)] }),
+        reach('POST::/api/admin/door/conflicts/{id}/resolve', 409, 'resolved already', { overwrites: [pathId('{{resolvedConflictId}}')] }),
+
         // Purchases.
         reach('POST::/api/purchases', 400, 'bad body', { overwrites: [body({ ...BUYER, email: 'not an email' })] }),
         reach('POST::/api/purchases', 404, 'unknown event', { overwrites: [body({ name: BUYER.name, email: BUYER.email, eventId: Number(UNKNOWN_ID) })] }),
@@ -238,6 +247,9 @@ export function portmanConfig() {
       { openApiOperation: 'GET::/api/admin/exports/{id}', ...pathId('{{exportId}}') },
       { openApiOperation: 'POST::/api/admin/events', ...body(EVENT) },
       { openApiOperation: 'POST::/api/admin/check-ins', ...body({ eventId: '{{{eventId}}}', code: '{{passCode}}' }) },
+      { openApiOperation: 'GET::/api/admin/door/pack', ...query('eventId', '{{eventId}}') },
+      { openApiOperation: 'POST::/api/admin/door/scans', ...body({ deviceId: 'contract-gate-d', label: 'Contract Gate D', eventId: '{{{eventId}}}', scans: [] }) },
+      { openApiOperation: 'POST::/api/admin/door/conflicts/{id}/resolve', ...pathId('{{conflictId}}') },
       { openApiOperation: 'POST::/api/purchases', ...body(BUYER), ...header('Idempotency-Key', '{{$guid}}') },
       { openApiOperation: VOID, ...orderId('{{voidOrderId}}'), ...body({ reason: 'Bought twice by mistake', refund: false }) },
       { openApiOperation: RESEND, ...orderId('{{resendOrderId}}') },

@@ -184,7 +184,8 @@ test.describe('admin panel layout', () => {
     // The keyboard still moves between tabs, and the selected tab is scrolled into view.
     await page.getByRole('tab', { name: 'Purchases', exact: true }).focus();
     await page.keyboard.press('End');
-    const last = page.getByRole('tab', { name: 'Audit log' });
+    // The last tab (Door devices, issue 13).
+    const last = page.getByRole('tab', { name: 'Door devices' });
     await expect(last).toHaveAttribute('aria-selected', 'true');
     await expect(last).toBeFocused();
     const listBox = (await tabs.boundingBox())!;
@@ -197,6 +198,9 @@ test.describe('admin panel layout', () => {
     await expect(page.getByRole('tab', { name: 'Purchases', exact: true })).toHaveAttribute('aria-selected', 'true');
     await expect(startCue).toHaveCSS('opacity', '0');
 
+    await last.click();
+    await expect(page.getByRole('region', { name: 'Door devices' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
     await page.getByRole('tab', { name: 'Contact requests' }).click();
     const requests = page.getByRole('list', { name: 'Contact requests' });
     const requestCard = requests.getByRole('listitem').filter({ hasText: buyer.name });

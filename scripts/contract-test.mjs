@@ -325,6 +325,27 @@ async function seed(main, faults, smtp) {
   const sentOrPending = outbox.json.items.find((message) => message.status !== 'failed');
   if (!sentOrPending) throw new Error('seed: no outbox message on the main shop');
 
+  // Two check-in conflicts (ADR 0014): the pass admitted offline at three doors; one is resolved (409), one waits (200).
+  const upload = (device, minutesAgo) =>
+    expectStatus(
+      `seed door scan ${device}`,
+      call(main, 'POST', '/api/admin/door/scans', {
+        cookie: staffCookie,
+        body: {
+          deviceId: `contract-${device}`,
+          label: `Contract ${device}`,
+          eventId: event.json.id,
+          scans: [{ nonce: randomUUID(), eventId: event.json.id, orderId: purchase.json.pass.id, verdict: 'valid', scannedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() }],
+        },
+      }),
+      200,
+    );
+  for (const [device, minutesAgo] of [['gate-a', 3], ['gate-b', 2], ['gate-c', 1]]) await upload(device, minutesAgo);
+  const door = await expectStatus('seed door devices', call(main, 'GET', '/api/admin/door/devices', { cookie: staffCookie }), 200);
+  const [conflictId, resolvedConflictId] = door.json.conflicts.map((conflict) => String(conflict.id));
+  if (!resolvedConflictId) throw new Error('seed: the door uploads made no two conflicts');
+  await expectStatus('seed resolved conflict', call(main, 'POST', `/api/admin/door/conflicts/${resolvedConflictId}/resolve`, { cookie: staffCookie, body: {} }), 200);
+
   // The faults shop trusts X-Forwarded-For, so each step of the seed (and each variation) is its own client.
   const faultsCookie = await account(faults, smtp.acceptedRecipient, { admin: true, mailLink: () => smtp.link(), ips: ['10.9.0.1', '10.9.0.2'] });
   await expectStatus('seed contact', call(faults, 'POST', '/api/contact', { body: { name: 'Refused Visitor', email: 'refused@contract.test' }, ip: '10.9.0.3' }), 202);
@@ -351,6 +372,8 @@ async function seed(main, faults, smtp) {
     refundOrderId: passes.refund,
     voidedOrderId: passes.voided,
     resendOrderId: passes.resend,
+    conflictId,
+    resolvedConflictId,
   };
 }
 

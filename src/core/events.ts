@@ -81,4 +81,6 @@ export const eventPurchaseInputSchema = z
 export type CheckInResult =
   | { result: 'valid'; orderId: string; name: string; eventName: string; checkedInAt: string }
   | { result: 'already_used'; orderId: string; name: string; checkedInAt: string }
+  /** Voided by staff (refunded or cancelled): refused at the door, online and offline. */
+  | { result: 'voided'; orderId: string; name: string }
   | { result: 'invalid' };

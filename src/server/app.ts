@@ -10,7 +10,7 @@ import { ApiError, errorBody } from './errors.ts';
 import { httpTimeoutOptions } from './http-timeouts.ts';
 import { type PaymentProvider, simulatedPayment } from './purchases/payment-provider.ts';
 import { createAuth } from './staff/auth.ts';
-import { passCodes } from './purchases/pass-codes.ts';
+import { passCodes, passSigningKey } from './purchases/pass-codes.ts';
 import { persistentSecret } from './persistent-secret.ts';
 import { type OutboxWorker, outboxWorker } from './mail/outbox-worker.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
@@ -22,6 +22,7 @@ import { findPassRoutes } from './purchases/find-pass-routes.ts';
 import { passLookupPreparer } from './purchases/pass-lookup.ts';
 import { eventRoutes } from './events/event-routes.ts';
 import { checkInRoutes } from './check-in/check-in-routes.ts';
+import { doorRoutes } from './check-in/door-routes.ts';
 import { healthRoutes } from './platform/health-routes.ts';
 import { purchaseRoutes } from './purchases/purchase-routes.ts';
 import { catalog } from './purchases/catalog.ts';
@@ -169,7 +170,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const mailContext = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const transport =
     options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'mail')));
-  const codes = passCodes(persistentSecret(config.PASS_SIGNING_SECRET, config.DATA_DIR, 'pass-secret'), config.PUBLIC_URL);
+  const codes = passCodes(
+    {
+      privateKey: passSigningKey(config.PASS_SIGNING_KEY, config.DATA_DIR),
+      legacySecret: persistentSecret(config.PASS_SIGNING_SECRET, config.DATA_DIR, 'pass-secret'),
+    },
+    config.PUBLIC_URL,
+  );
   const outbox = outboxWorker({
     db,
     prepare: passLookupPreparer({ db, passCodes: codes, timeZone: config.SHOP_TIMEZONE }),
@@ -222,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await eventRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE });
   await checkInRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE, passCodes: codes });
+  await doorRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE, passCodes: codes });
   const startUp = databaseStartUp(app, options);
   healthRoutes(app, { db, spool, migrated: startUp.done });
   await webRoutes(app, {

@@ -39,6 +39,8 @@ const envSchema = z.object({
   FEEDBACK_URL: z.url({ protocol: /^https?$/ }).default('https://forms.gle/skippass-feedback'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PASS_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Ed25519 private key (PKCS#8 PEM; "\n" may stand for newlines) that signs new passes (ADR 0014). */
+  PASS_SIGNING_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),

@@ -6,6 +6,7 @@ export const checkInResultSchema = z
   .discriminatedUnion('result', [
     z.object({ result: z.literal('valid'), orderId: z.string(), name: z.string(), eventName: z.string(), checkedInAt: timestamp }),
     z.object({ result: z.literal('already_used'), orderId: z.string(), name: z.string(), checkedInAt: timestamp }),
+    z.object({ result: z.literal('voided'), orderId: z.string(), name: z.string() }),
     z.object({ result: z.literal('invalid') }),
   ])
   .meta({ id: 'CheckInResult' });
@@ -31,6 +32,6 @@ export const checkIn = adminEndpoint({
   summary: 'Admit a pass at an event (a scanned code or a typed pass ID)',
   tag: 'check-in',
   body: z.strictObject({ eventId: z.coerce.number().int().positive().max(2 ** 31 - 1), code: z.string().max(500) }),
-  success: { status: 200, schema: checkInResultSchema, description: 'Admitted, already used, or not a valid pass for this event' },
+  success: { status: 200, schema: checkInResultSchema, description: 'Admitted, already used, voided, or not a valid pass for this event' },
   errors: { 400: ERRORS.invalid, 404: 'No event with that eventId (error.code not_found)' },
 });

@@ -2,6 +2,7 @@ import * as auth from './auth.ts';
 import * as backOffice from './back-office.ts';
 import * as checkIn from './check-in.ts';
 import type { Endpoint } from './contract.ts';
+import * as door from './door.ts';
 import * as events from './events.ts';
 import * as findPass from './find-pass.ts';
 import * as mail from './mail.ts';
@@ -14,6 +15,6 @@ const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'success' in value;
 
 /** Every endpoint of the API: the server registers each, and a test checks no route is left without one. */
-export const ENDPOINTS: readonly Endpoint[] = [auth, backOffice, checkIn, events, findPass, mail, platform, purchases, sales, staff].flatMap((module) =>
+export const ENDPOINTS: readonly Endpoint[] = [auth, backOffice, checkIn, door, events, findPass, mail, platform, purchases, sales, staff].flatMap((module) =>
   Object.values(module).filter(isEndpoint),
 );

@@ -9,6 +9,7 @@ const checkInRow = z.object({
   event_name: z.string(),
   event_id: column.integer.nullable(),
   admitted_at: column.isoTimestamp.nullable(),
+  voided: z.boolean(),
 });
 
 /** When a pass was admitted before: the answer to a second scan. */
@@ -22,20 +23,25 @@ export async function checkIn(db: Db, orderId: string, eventId: number, staffUse
   const [row] = await queryRows(
     db,
     checkInRow,
-    sql`with pass as (select order_id, name, event_name, event_id from purchases where order_id = ${orderId}),
+    sql`with pass as (
+          select order_id, name, event_name, event_id,
+                 exists (select 1 from pass_voids v where v.order_id = purchases.order_id) as voided
+          from purchases where order_id = ${orderId}),
         admitted as (
           insert into check_ins (order_id, event_id, staff_user_id)
           select order_id, ${eventId}, ${staffUserId} from pass
-          where pass.event_id is null or pass.event_id = ${eventId}
+          where (pass.event_id is null or pass.event_id = ${eventId}) and not pass.voided
           on conflict (order_id, event_id) do nothing
           returning checked_in_at)
-        select pass.name, pass.event_name, pass.event_id,
+        select pass.name, pass.event_name, pass.event_id, pass.voided,
                (select checked_in_at from admitted) as admitted_at
         from pass`,
   );
   if (!row) return { result: 'invalid' };
   // A pass bought on one event's page is good for that event only.
   if (row.event_id !== null && row.event_id !== eventId) return { result: 'invalid' };
+  // A voided pass is refused whether or not it was used before (pass_voids, written by the void route).
+  if (row.voided) return { result: 'voided', orderId, name: row.name };
   if (row.admitted_at) {
     return {
       result: 'valid',

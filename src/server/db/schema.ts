@@ -251,6 +251,10 @@ export const checkIns = pgTable(
       .references(() => events.id),
     staffUserId: text('staff_user_id').references(() => authUsers.id, { onDelete: 'set null' }),
     checkedInAt: timestamptz('checked_in_at').notNull().defaultNow(),
+    /** The door device that admitted it offline (ADR 0014); null for a check-in decided by the server. */
+    deviceId: varchar('device_id', { length: 64 }),
+    /** When the server stored it: checked_in_at is the scan's time on the device, which may be earlier. */
+    recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('check_ins_order_id_event_id_key').on(table.orderId, table.eventId),
@@ -356,4 +360,70 @@ export const staffActions = pgTable(
     at: timestamptz('at').notNull().defaultNow(),
   },
   (table) => [index('staff_actions_at_id_idx').on(table.at, table.id)],
+);
+
+/**
+ * A door device (issue 13: the offline door). Its id is chosen by the device (a random UUID kept in
+ * its storage); the row is written on its first upload and says when it last synced.
+ */
+export const doorDevices = pgTable('door_devices', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  label: varchar('label', { length: 100 }).notNull(),
+  eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, { onDelete: 'set null' }),
+  lastSyncAt: timestamptz('last_sync_at').notNull().defaultNow(),
+  scansUploaded: integer('scans_uploaded').notNull().default(0),
+});
+
+/**
+ * Every scan a device decided offline, as uploaded. The nonce is the device's, unique, so an upload
+ * retried after a lost answer stores each scan once. `order_id` is null when the code named no pass.
+ */
+export const doorScans = pgTable(
+  'door_scans',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    nonce: varchar('nonce', { length: 64 }).notNull(),
+    deviceId: varchar('device_id', { length: 64 })
+      .notNull()
+      .references(() => doorDevices.id),
+    orderId: varchar('order_id', { length: 10 }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    verdict: varchar('verdict', { length: 20 }).notNull(),
+    scannedAt: timestamptz('scanned_at').notNull(),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('door_scans_nonce_key').on(table.nonce), index('door_scans_device_id_idx').on(table.deviceId)],
+);
+
+/**
+ * A pass admitted at two doors while they could not see each other: the first check-in stands, and
+ * staff see both times and devices here until they resolve it (never merged silently).
+ * A null device means the server decided that admission (an online door).
+ */
+export const checkInConflicts = pgTable(
+  'check_in_conflicts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: varchar('order_id', { length: 10 })
+      .notNull()
+      .references(() => purchases.orderId),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    firstDeviceId: varchar('first_device_id', { length: 64 }),
+    firstAt: timestamptz('first_at').notNull(),
+    secondDeviceId: varchar('second_device_id', { length: 64 }),
+    secondAt: timestamptz('second_at').notNull(),
+    /** The scan that found it: one conflict per late admission, however often it is uploaded. */
+    scanNonce: varchar('scan_nonce', { length: 64 }).notNull(),
+    detectedAt: timestamptz('detected_at').notNull().defaultNow(),
+    resolvedAt: timestamptz('resolved_at'),
+    resolvedBy: text('resolved_by').references(() => authUsers.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('check_in_conflicts_scan_nonce_key').on(table.scanNonce),
+    index('check_in_conflicts_pending_idx').on(table.detectedAt).where(sql`${table.resolvedAt} is null`),
+  ],
 );

@@ -101,8 +101,9 @@ export type Handler<E extends Endpoint> = (request: ContractRequest<E>, reply: F
  * Registers an endpoint of the contract: the only way an /api route is declared. Admin endpoints
  * are registered on the admin scope (staff.ts adminScope), which checks the session first.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: { bodyLimit?: number } = {}): void {
   app.route({
+    ...options,
     method: endpoint.method,
     url: endpoint.path,
     schema: routeSchema(endpoint),

@@ -1,29 +1,74 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, timingSafeEqual, verify } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PASS_ID_PATTERN } from '../../core/constants.ts';
+import { LEGACY_PASS_CODE, passSignedText, SIGNED_PASS_CODE } from '../../core/pass-code-format.ts';
 
-/** 16 bytes of HMAC-SHA256, base64url: 22 characters, far beyond guessing. */
-const SIGNATURE_LENGTH = 22;
-const SIGNED_CODE = /^([0-9A-F]{10})\.([A-Za-z0-9_-]{22})$/;
+/** 16 bytes of HMAC-SHA256, base64url: the codes sold before issue 13 (ADR 0007). */
+const LEGACY_SIGNATURE_LENGTH = 22;
 
 export type ParsedCode = { kind: 'signed'; id: string } | { kind: 'typed'; id: string } | { kind: 'invalid' };
 
 /**
- * The code in a pass's QR: its ID and an HMAC of it under a server secret, so a guessed or
- * altered code is refused at the door without a database lookup.
+ * The Ed25519 key passes are signed with: PASS_SIGNING_KEY (PEM), else one generated on first start
+ * and kept (mode 600) in DATA_DIR, like the other persistent secrets.
  */
-export function passCodes(secret: string, publicUrl: string) {
-  const signatureOf = (id: string) =>
-    createHmac('sha256', secret).update(`skippass-pass:${id}`).digest('base64url').slice(0, SIGNATURE_LENGTH);
+export function passSigningKey(configuredPem: string | undefined, dataDir: string, fileName = 'pass-signing-key.pem'): KeyObject {
+  if (configuredPem) {
+    let key: KeyObject;
+    try {
+      key = createPrivateKey(configuredPem.replace(/\\n/g, '\n'));
+    } catch {
+      throw new Error('PASS_SIGNING_KEY: not a readable PEM private key');
+    }
+    // Any other key type would fail at the first sale, not at start.
+    if (key.asymmetricKeyType !== 'ed25519') throw new Error(`PASS_SIGNING_KEY: must be an Ed25519 key, not ${key.asymmetricKeyType}`);
+    return key;
+  }
+  const file = join(dataDir, fileName);
+  try {
+    return createPrivateKey(readFileSync(file, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(dataDir, { recursive: true });
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    try {
+      writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+      return createPrivateKey(pem);
+    } catch {
+      // Another process wrote it first: use theirs.
+      return createPrivateKey(readFileSync(file, 'utf8'));
+    }
+  }
+}
 
+/** The 32 raw bytes of an Ed25519 public key, base64url: what a door device imports to verify codes. */
+export function rawPublicKey(privateKey: KeyObject): string {
+  const der = createPublicKey(privateKey).export({ type: 'spki', format: 'der' });
+  // An Ed25519 SPKI is a fixed 12-byte header and the 32-byte key.
+  return der.subarray(der.length - 32).toString('base64url');
+}
+
+/**
+ * The code in a pass's QR: its ID and an Ed25519 signature of it, so a guessed or altered code is
+ * refused at the door without a database lookup, by the server or by an offline device holding only
+ * the public key. Codes sold earlier carry an HMAC under `legacySecret` and stay valid online.
+ */
+export function passCodes(keys: { privateKey: KeyObject; legacySecret: string }, publicUrl: string) {
+  const { privateKey } = keys;
+  const publicKey = createPublicKey(privateKey);
+  const legacySignatureOf = (id: string) =>
+    createHmac('sha256', keys.legacySecret).update(passSignedText(id)).digest('base64url').slice(0, LEGACY_SIGNATURE_LENGTH);
+  const code = (id: string) => `${id}.${sign(null, Buffer.from(passSignedText(id)), privateKey).toString('base64url')}`;
   return {
-    code: (id: string) => `${id}.${signatureOf(id)}`,
-
+    code,
     /** The link the QR holds and the receipt prints: it opens the check-in screen for staff. */
-    verificationUrl: (id: string) => `${publicUrl}/check-in?code=${encodeURIComponent(`${id}.${signatureOf(id)}`)}`,
-
+    verificationUrl: (id: string) => `${publicUrl}/check-in?code=${encodeURIComponent(code(id))}`,
+    /** For the door's offline pack: the public half, raw, base64url. */
+    publicKey: rawPublicKey(privateKey),
     /**
-     * Reads what the door scanned or typed: a verification link, a bare signed code, or a pass ID
-     * typed by hand (checked against the database instead).
+     * Reads what the door scanned or typed: a verification link, a bare signed code (new or
+     * legacy), or a pass ID typed by hand (checked against the database instead).
      */
     parse(input: string): ParsedCode {
       let text = input.trim();
@@ -33,10 +78,16 @@ export function passCodes(secret: string, publicUrl: string) {
       } catch {
         // Not a link: a code or an ID.
       }
-      const signed = SIGNED_CODE.exec(text);
+      const signed = SIGNED_PASS_CODE.exec(text);
       if (signed) {
         const [, id, signature] = signed as unknown as [string, string, string];
-        const expected = Buffer.from(signatureOf(id));
+        const bytes = Buffer.from(signature, 'base64url');
+        return bytes.length === 64 && verify(null, Buffer.from(passSignedText(id)), publicKey, bytes) ? { kind: 'signed', id } : { kind: 'invalid' };
+      }
+      const legacy = LEGACY_PASS_CODE.exec(text);
+      if (legacy) {
+        const [, id, signature] = legacy as unknown as [string, string, string];
+        const expected = Buffer.from(legacySignatureOf(id));
         const given = Buffer.from(signature);
         return given.length === expected.length && timingSafeEqual(given, expected) ? { kind: 'signed', id } : { kind: 'invalid' };
       }

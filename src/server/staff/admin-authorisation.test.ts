@@ -80,6 +80,9 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
       'HEAD /api/admin/events/:id/check-ins': { url: withId(ids.event) },
       'POST /api/admin/check-ins': { url, payload: { eventId: ids.event, code: ids.code } },
       'POST /api/admin/outbox/:id/retry': { url: withId(ids.outbox), payload: {} },
+      'GET /api/admin/door/pack': { url: `${url}?eventId=${ids.event}` },
+      'HEAD /api/admin/door/pack': { url: `${url}?eventId=${ids.event}` },
+      'POST /api/admin/door/scans': { url, payload: { deviceId: 'device-0001', label: 'Gate A', eventId: ids.event, scans: [] } },
     };
     const sample = known[`${method} ${url}`];
     if (sample) return { ...sample, known: true };

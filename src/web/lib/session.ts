@@ -3,6 +3,7 @@ import { signOut as signOutEndpoint } from '../../core/api/auth.ts';
 import type { ResponseOf } from '../../core/api/contract.ts';
 import { me } from '../../core/api/staff.ts';
 import { call, type CallOptions } from './api-client.ts';
+import { clearDoorDeviceData, doorNetworkMode } from './door-device-data.ts';
 import { queryClient, SESSION_KEY, STAFF_DATA_KEY } from './query-client.ts';
 
 export type SessionUser = NonNullable<ResponseOf<typeof me>['user']>;
@@ -40,6 +41,8 @@ export async function sessionStarted(): Promise<void> {
 export async function clearSession(): Promise<void> {
   await queryClient.cancelQueries({ queryKey: SESSION_KEY });
   queryClient.setQueryData(SESSION_KEY, SIGNED_OUT);
+  // The door's offline passes and queue, and the cached session, belong to who signed out.
+  await clearDoorDeviceData();
 }
 
 /**
@@ -53,6 +56,7 @@ export function useSession(): Session {
     queryFn: ({ signal }) => fetchSession({ signal }),
     refetchOnMount: 'always',
     refetchOnWindowFocus: 'always',
+    networkMode: doorNetworkMode(),
   });
   return data ?? { status: 'loading' };
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '../../core/api/contract.ts';
 import { listEvents } from '../../core/api/events.ts';
 import { call, unwrap } from './api-client.ts';
+import { doorNetworkMode } from './door-device-data.ts';
 import { STAFF_DATA_KEY } from './query-client.ts';
 
 /** An event as staff see it: with the number of passes checked in at it. */
@@ -19,5 +20,6 @@ export function useStaffEvents(onFailure: (error: Error) => void) {
     queryKey: STAFF_EVENTS_KEY,
     queryFn: async ({ signal }) => (await unwrap(call(listEvents, {}, { signal }))).items,
     meta: { onFailure },
+    networkMode: doorNetworkMode(),
   });
 }

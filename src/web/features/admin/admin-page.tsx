@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, ChartColumn, History, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
+import { CalendarDays, ChartColumn, DoorOpen, History, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { AdminHeader } from './admin-header.tsx';
 import { AuditLogPanel } from './audit-log/audit-log-panel.tsx';
 import { refreshAdmin } from './admin-queries.ts';
 import { ContactRequestsPanel } from './contact-requests/contact-requests-panel.tsx';
+import { DoorDevicesPanel } from './door-devices/door-devices-panel.tsx';
 import { EventsPanel } from './events/events-panel.tsx';
 import { HeldPurchasesNotice, HeldPurchasesPanel } from './held-purchases/held-purchases-panel.tsx';
 import { useHeldPurchaseCount } from './held-purchases/use-held-purchases.ts';
@@ -22,9 +23,9 @@ import { usePurchases } from './purchases/use-purchases.ts';
 import { StatCards } from './stat-cards.tsx';
 import { useStats } from './stats.ts';
 
-type AdminTab = 'purchases' | 'sales' | 'held' | 'events' | 'outbox' | 'contacts' | 'audit';
+type AdminTab = 'purchases' | 'sales' | 'held' | 'events' | 'outbox' | 'contacts' | 'audit' | 'doors';
 
-const TABS: readonly AdminTab[] = ['purchases', 'sales', 'held', 'events', 'outbox', 'contacts', 'audit'];
+const TABS: readonly AdminTab[] = ['purchases', 'sales', 'held', 'events', 'outbox', 'contacts', 'audit', 'doors'];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -160,6 +161,15 @@ export function AdminPage({ productName }: { productName: string }) {
                 </>
               ),
               panel: <AuditLogPanel />,
+            },
+            {
+              key: 'doors',
+              label: (
+                <>
+                  <DoorOpen aria-hidden="true" /> Door devices
+                </>
+              ),
+              panel: <DoorDevicesPanel />,
             },
           ]}
         />

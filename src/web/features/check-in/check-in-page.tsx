@@ -13,6 +13,7 @@ import { formatCount, formatEventDate, formatEventTime, formatMoment } from '../
 import type { CheckIn } from './check-in-queries.ts';
 import { passIdOf } from './check-in-code.ts';
 import { QrScanner } from './qr-scanner.tsx';
+import { DoorStatusBar, useCheckInManifest } from './door-status.tsx';
 import { useCheckIn } from './use-check-in.ts';
 import { VerdictPanel } from './verdict-panel.tsx';
 
@@ -30,6 +31,7 @@ function eventLabel(event: StaffEvent): string {
 export function CheckInPage() {
   const id = useId();
   const door = useCheckIn();
+  useCheckInManifest();
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
   const noEvent = door.event === null;
@@ -129,6 +131,8 @@ export function CheckInPage() {
             </div>
           )}
         </Card>
+
+        <DoorStatusBar status={door.door} eventChosen={!noEvent} />
 
         <VerdictPanel verdict={door.verdict} prompt={prompt} />
         {door.verdict.state === 'failed' && (

@@ -78,6 +78,7 @@ describe('checkPass', () => {
     };
     expect(await checkPass(7, 'x', { fetch: offline })).toEqual({
       kind: 'failed',
+      network: true,
       message: 'The shop could not be reached. Check the connection and try again.',
     });
     expect(await checkPass(7, 'x', { fetch: server(500, {}).fetch })).toEqual({ kind: 'failed', message: 'The shop could not check this pass. Try again.' });

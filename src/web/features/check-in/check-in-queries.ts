@@ -3,6 +3,7 @@ import { checkIn, recentCheckIns } from '../../../core/api/check-in.ts';
 import type { ResponseOf } from '../../../core/api/contract.ts';
 import type { CheckInResult } from '../../../core/events.ts';
 import { call, unwrap, type CallOptions } from '../../lib/api-client.ts';
+import { doorNetworkMode } from '../../lib/door-device-data.ts';
 import { STAFF_DATA_KEY } from '../../lib/query-client.ts';
 
 export type CheckIn = ResponseOf<typeof recentCheckIns>['items'][number];
@@ -22,16 +23,19 @@ export function useCheckIns(eventId: number | null, onFailure: (error: Error) =>
     queryFn: ({ signal }) => fetchCheckIns(eventId!, { signal }),
     enabled: eventId !== null,
     meta: { onFailure },
+    networkMode: doorNetworkMode(),
   });
   return eventId === null ? null : (data ?? null);
 }
 
 /** What checking one pass came to, as the door shows it. */
 export type CheckOutcome =
-  | { kind: 'verdict'; result: CheckInResult }
+  /** `offline`: decided on this device from its passes (the shop could not be reached). */
+  | { kind: 'verdict'; result: CheckInResult; offline?: boolean }
   /** The event is gone (404): choose again. */
   | { kind: 'event_gone' }
-  | { kind: 'failed'; message: string };
+  /** `network`: no answer at all, so the device may decide itself. */
+  | { kind: 'failed'; message: string; network?: boolean };
 
 /** Checks one pass in at one event: valid (admitted now), already used (and when), or invalid. */
 export async function checkPass(eventId: number, code: string, options: CallOptions = {}): Promise<CheckOutcome> {
@@ -42,6 +46,7 @@ export async function checkPass(eventId: number, code: string, options: CallOpti
   if (answer.kind === 'server' && answer.status === 404) return { kind: 'event_gone' };
   return {
     kind: 'failed',
+    ...(answer.kind === 'network' ? { network: true } : {}),
     message:
       answer.kind === 'network'
         ? 'The shop could not be reached. Check the connection and try again.'

@@ -7,14 +7,18 @@ import { failureToReport } from '../../lib/api-client.ts';
 import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../lib/staff-events.ts';
 import { checkPass, CHECK_INS_KEY, useCheckIns, type CheckOutcome } from './check-in-queries.ts';
 import { chooseEventId, codeFromText } from './check-in-code.ts';
+import { useSession } from '../../lib/session.ts';
+import { useDoor } from './use-door.ts';
 
 const REMEMBERED_EVENT = 'skippass.check-in.event';
+
+const NO_PASSES_OFFLINE = 'This device has no passes for this event yet. Connect to the network once to download them.';
 
 /** What the result panel shows. `seq` tells two equal answers apart (the panel is announced again). */
 export type Verdict =
   | { state: 'idle' }
   | { state: 'checking'; code: string }
-  | { state: 'done'; code: string; result: CheckInResult; seq: number }
+  | { state: 'done'; code: string; result: CheckInResult; seq: number; offline: boolean }
   | { state: 'failed'; code: string; message: string };
 
 function remembered(): string | null {
@@ -60,7 +64,7 @@ function verdictOf(check: { status: string; variables?: { code: string }; data?:
   if (check.status === 'pending') return { state: 'checking', code };
   if (check.status !== 'success' || !check.data || check.data.kind === 'event_gone') return { state: 'idle' };
   if (check.data.kind === 'failed') return { state: 'failed', code, message: check.data.message };
-  return { state: 'done', code, result: check.data.result, seq: check.submittedAt };
+  return { state: 'done', code, result: check.data.result, seq: check.submittedAt, offline: check.data.offline === true };
 }
 
 /**
@@ -91,11 +95,29 @@ export function useCheckIn() {
     if (eventId !== null) remember(eventId);
   }, [eventId]);
 
+  const session = useSession();
+  const chosen = events?.find((item) => item.id === eventId) ?? null;
+  const door = useDoor(chosen, session.status === 'ready' ? (session.user?.id ?? null) : null);
   const checkIns = useCheckIns(eventId, reportCheckInsFailure);
   const reloadEvents = useCallback(() => void queryClient.invalidateQueries({ queryKey: STAFF_EVENTS_KEY }), [queryClient]);
 
   const checking = useMutation({
-    mutationFn: ({ eventId, code }: { eventId: number; code: string }) => checkPass(eventId, code),
+    // Offline the device decides itself: never wait for the network (TanStack's default pauses).
+    networkMode: 'always',
+    mutationFn: async ({ eventId, code }: { eventId: number; code: string }): Promise<CheckOutcome> => {
+      // Offline (or no answer from the shop), the device decides from its passes and queues the scan.
+      const decideHere = async (): Promise<CheckOutcome | null> => {
+        const result = await door.decide(code);
+        return result ? { kind: 'verdict', result, offline: true } : null;
+      };
+      if (!navigator.onLine) {
+        return (await decideHere()) ?? { kind: 'failed', message: NO_PASSES_OFFLINE };
+      }
+      const outcome = await checkPass(eventId, code);
+      if (outcome.kind === 'failed' && outcome.network) return (await decideHere()) ?? outcome;
+      if (outcome.kind === 'verdict') await door.remember(eventId, outcome.result);
+      return outcome;
+    },
     onSuccess: (outcome, { eventId }) => {
       if (outcome.kind === 'event_gone') {
         toast.error('Event not found', { description: 'It may have been removed. Choose the event again.' });
@@ -104,6 +126,7 @@ export function useCheckIn() {
       }
       if (outcome.kind !== 'verdict') return;
       buzz(outcome.result);
+      if (outcome.offline) return;
       if (outcome.result.result === 'valid') {
         // Counted at once; the reload below brings other doors' check-ins too.
         queryClient.setQueryData<StaffEvent[]>(STAFF_EVENTS_KEY, (current) =>
@@ -166,7 +189,8 @@ export function useCheckIn() {
     events: events ?? [],
     // Loading until the first answer; an error only while no list was ever read.
     eventsStatus: events ? ('ready' as const) : eventsQuery.isError ? ('error' as const) : ('loading' as const),
-    event: events?.find((item) => item.id === eventId) ?? null,
+    event: chosen,
+    door: door.status,
     chooseEvent,
     reloadEvents,
     verdict: verdictOf(checking),

@@ -1,4 +1,4 @@
-import { CircleCheckBig, CircleX, LoaderCircle, ScanLine, TriangleAlert, WifiOff } from 'lucide-react';
+import { Ban, CircleCheckBig, CircleX, LoaderCircle, ScanLine, TriangleAlert, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatMoment } from '../../lib/format.ts';
@@ -86,6 +86,23 @@ function lookOf(verdict: Verdict, prompt: string): Look {
           ),
         };
       }
+      if (result.result === 'voided') {
+        // No reason shown: the door only needs to know not to admit; staff see the reason in the panel.
+        return {
+          tone: 'bg-red-700 text-white shadow-lg shadow-red-700/30',
+          icon: <Ban className={iconClass} aria-hidden="true" />,
+          title: 'Pass voided',
+          body: (
+            <>
+              <p className="mx-auto mt-3 max-w-sm text-base text-balance text-white/90">Do not admit. The shop has cancelled this pass.</p>
+              <p className="mt-1.5 text-lg font-semibold break-words">
+                Name: <span className="font-extrabold">{result.name}</span>
+              </p>
+              <PassId id={result.orderId} />
+            </>
+          ),
+        };
+      }
       return {
         tone: 'bg-red-600 text-white shadow-lg shadow-red-600/30',
         icon: <CircleX className={iconClass} aria-hidden="true" />,
@@ -105,7 +122,7 @@ function lookOf(verdict: Verdict, prompt: string): Look {
 
 /**
  * The answer at the door, big enough to read at a glance: green Valid with the name to check,
- * amber Already used with when, red Not a valid pass. A live region, so it is announced too.
+ * amber Already used with when, red Pass voided or Not a valid pass. A live region, so it is announced too.
  */
 export function VerdictPanel({ verdict, prompt }: { verdict: Verdict; prompt: string }) {
   const look = lookOf(verdict, prompt);
@@ -138,6 +155,9 @@ export function VerdictPanel({ verdict, prompt }: { verdict: Verdict; prompt: st
             {look.title}
           </p>
           {look.body}
+          {verdict.state === 'done' && verdict.offline ? (
+            <p className="mt-3 text-sm font-semibold opacity-90">Decided on this device (offline); it uploads when the network is back.</p>
+          ) : null}
         </div>
       </div>
     </div>

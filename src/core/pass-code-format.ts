@@ -1,0 +1,27 @@
+/**
+ * A pass's code (ADR 0014): `<ID>.<signature>`, the signature being Ed25519 over the bytes of
+ * `skippass-pass:<ID>` (64 bytes, base64url: 86 characters). The server signs with its private key;
+ * the door verifies with the public key alone, so a device offline can tell a real pass from a
+ * forged one without holding any secret. Shared by server and browser: no I/O here.
+ */
+export const PASS_SIGNATURE_LENGTH = 86;
+
+/** A public-key signed code: the ID and its 86-character signature. */
+export const SIGNED_PASS_CODE = /^([0-9A-F]{10})\.([A-Za-z0-9_-]{86})$/;
+
+/** Codes sold before issue 13: a 22-character HMAC only the server can check (ADR 0007). */
+export const LEGACY_PASS_CODE = /^([0-9A-F]{10})\.([A-Za-z0-9_-]{22})$/;
+
+/** The bytes a pass's signature covers. */
+export function passSignedText(id: string): string {
+  return `skippass-pass:${id}`;
+}
+
+/** base64url (no padding) to bytes, in any JavaScript runtime. */
+export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

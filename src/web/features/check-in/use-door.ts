@@ -1,0 +1,206 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { doorPack, MAX_SCANS_PER_UPLOAD, uploadDoorScans } from '../../../core/api/door.ts';
+import type { CheckInResult } from '../../../core/events.ts';
+import { call } from '../../lib/api-client.ts';
+import { clearDoorDeviceData } from '../../lib/door-device-data.ts';
+import { doorStore, type StoredPack } from './door-store.ts';
+import { decideOffline, importPassKey, passIdOffline, type OfflinePack } from './offline-decision.ts';
+
+/** How often a door online uploads what waits and refreshes its passes (a failed upload is retried then too). */
+const SYNC_EVERY_MS = 30_000;
+const UPLOAD_BATCH = Math.min(100, MAX_SCANS_PER_UPLOAD);
+const WORKER_URL = '/check-in-sw.js';
+const WORKER_SCOPE = '/check-in';
+
+/** Where the door stands, always on screen. */
+export interface DoorStatus {
+  online: boolean;
+  /** Passes on this device for the chosen event, and as of when; null before any download. */
+  passes: number | null;
+  packAt: string | null;
+  /** Scans decided here that the server has not stored yet. */
+  pending: number;
+}
+
+async function packInMemory(stored: StoredPack, eventName: string): Promise<OfflinePack> {
+  const admitted = await doorStore.admittedAtEvent(stored.eventId);
+  const passes = new Map(stored.passes.map((pass) => [pass.id, { name: pass.name, voided: pass.voided, usedAt: pass.usedAt ?? admitted.get(pass.id) ?? null }]));
+  return { eventId: stored.eventId, eventName, passes, key: await importPassKey(stored.publicKey) };
+}
+
+/**
+ * Installs the door's service worker (scope /check-in only) and, once it controls the page, reads
+ * the session and events through it so they are there after an offline reload.
+ */
+function useCheckInWorker() {
+  useEffect(() => {
+    const workers = navigator.serviceWorker;
+    if (!workers || import.meta.env.DEV) return;
+    const warm = () => {
+      for (const url of ['/api/me', '/api/admin/events']) void fetch(url, { credentials: 'same-origin' }).catch(() => undefined);
+    };
+    workers.register(WORKER_URL, { scope: WORKER_SCOPE }).catch(() => undefined);
+    if (workers.controller) warm();
+    workers.addEventListener('controllerchange', warm);
+    return () => workers.removeEventListener('controllerchange', warm);
+  }, []);
+}
+
+/**
+ * The offline door (ADR 0014): keeps the chosen event's passes on the device (downloaded when an
+ * event is chosen and whenever online), decides scans itself when the shop cannot be reached,
+ * queues them with a nonce each, and uploads the queue by itself (when the network returns, and
+ * every SYNC_EVERY_MS while anything waits).
+ */
+export function useDoor(event: { id: number; title: string } | null, staffUserId: string | null) {
+  useCheckInWorker();
+  const [online, setOnline] = useState(() => navigator.onLine);
+  // `forEvent`: whose passes `passes` and `packAt` count (another event's are not shown).
+  const [status, setStatus] = useState<Omit<DoorStatus, 'online'> & { forEvent: number | null }>({
+    passes: null,
+    packAt: null,
+    pending: 0,
+    forEvent: null,
+  });
+  const pack = useRef<OfflinePack | null>(null);
+  const syncing = useRef(false);
+  const syncAgain = useRef(false);
+  const syncRef = useRef<() => Promise<void>>(async () => {});
+  const eventId = event?.id ?? null;
+  const eventTitle = event?.title ?? '';
+  const [ready, setReady] = useState(false);
+
+  // A device handed to another staff member keeps nothing of the last one's.
+  useEffect(() => {
+    if (!staffUserId) return;
+    let live = true;
+    void (async () => {
+      const previous = await doorStore.staffId().catch(() => undefined);
+      if (previous && previous !== staffUserId) await clearDoorDeviceData();
+      await doorStore.setStaffId(staffUserId).catch(() => undefined);
+      if (live) setReady(true);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [staffUserId]);
+
+  const refreshCounts = useCallback(async () => {
+    const pending = await doorStore.queueSize().catch(() => 0);
+    const current = pack.current;
+    setStatus((before) => ({ ...before, pending, passes: current && current.eventId === before.forEvent ? current.passes.size : before.passes }));
+  }, []);
+
+  const adoptPack = useCallback(
+    async (stored: StoredPack) => {
+      pack.current = await packInMemory(stored, eventTitle);
+      setStatus((before) => ({ ...before, passes: stored.passes.length, packAt: stored.generatedAt, forEvent: stored.eventId }));
+    },
+    [eventTitle],
+  );
+
+  /** Uploads what waits, then downloads the event's passes. Quietly stops when the network fails. */
+  const sync = useCallback(async (): Promise<void> => {
+    if (!ready) return;
+    // One sync at a time; one asked for meanwhile (say, the event was just chosen) runs right after.
+    if (syncing.current) {
+      syncAgain.current = true;
+      return;
+    }
+    syncing.current = true;
+    syncAgain.current = false;
+    try {
+      const device = await doorStore.device();
+      for (;;) {
+        const scans = await doorStore.queued(UPLOAD_BATCH);
+        const answer = await call(uploadDoorScans, { body: { deviceId: device.id, label: device.label, eventId, scans } });
+        if (!answer.ok) break;
+        await doorStore.dequeue(scans.map((scan) => scan.nonce));
+        if (scans.length < UPLOAD_BATCH) break;
+      }
+      if (eventId !== null) {
+        const answer = await call(doorPack, { query: { eventId } });
+        if (answer.ok && answer.data.eventId === eventId) {
+          await doorStore.savePack(answer.data);
+          await adoptPack(answer.data);
+        }
+      }
+    } catch {
+      // Storage or network trouble: the next sync tries again; nothing queued is lost.
+    } finally {
+      syncing.current = false;
+      await refreshCounts();
+    }
+    if (syncAgain.current) return syncRef.current();
+  }, [ready, eventId, adoptPack, refreshCounts]);
+
+  syncRef.current = sync;
+
+  // The chosen event's passes from the device at once, then fresh ones from the shop when it answers.
+  useEffect(() => {
+    pack.current = null;
+    if (!ready) return;
+    void (async () => {
+      const stored = eventId === null ? undefined : await doorStore.pack(eventId).catch(() => undefined);
+      if (stored) await adoptPack(stored);
+      await refreshCounts();
+      if (navigator.onLine) await sync();
+    })();
+  }, [ready, eventId, adoptPack, sync, refreshCounts]);
+
+  useEffect(() => {
+    const goOnline = () => {
+      setOnline(true);
+      void sync();
+    };
+    const goOffline = () => setOnline(false);
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    const timer = setInterval(() => {
+      if (navigator.onLine) void sync();
+    }, SYNC_EVERY_MS);
+    return () => {
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+      clearInterval(timer);
+    };
+  }, [sync]);
+
+  /**
+   * Decides a scan on the device and queues it. Null when the device has no passes for the event
+   * yet (it never reached the shop since the event was chosen).
+   */
+  const decide = useCallback(
+    async (text: string): Promise<CheckInResult | null> => {
+      const current = pack.current;
+      if (!current || current.eventId !== eventId) return null;
+      const orderId = await passIdOffline(text, current.key);
+      const now = new Date().toISOString();
+      const result = decideOffline(current, orderId, now);
+      if (result.result === 'valid') {
+        current.passes.set(result.orderId, { ...current.passes.get(result.orderId)!, usedAt: now });
+        await doorStore.admit(current.eventId, result.orderId, now);
+      }
+      await doorStore.enqueue({ nonce: crypto.randomUUID(), eventId: current.eventId, orderId, verdict: result.result, scannedAt: now });
+      await refreshCounts();
+      return result;
+    },
+    [eventId, refreshCounts],
+  );
+
+  /** What the shop answered online, kept on the device too, so the pass reads right if the network drops next. */
+  const remember = useCallback(async (forEvent: number, result: CheckInResult) => {
+    const current = pack.current;
+    if (!current || current.eventId !== forEvent || result.result === 'invalid') return;
+    const known = current.passes.get(result.orderId);
+    if (result.result === 'voided') {
+      current.passes.set(result.orderId, { name: result.name, usedAt: known?.usedAt ?? null, voided: true });
+      return;
+    }
+    current.passes.set(result.orderId, { name: result.name, voided: false, usedAt: result.checkedInAt });
+    await doorStore.admit(forEvent, result.orderId, result.checkedInAt).catch(() => undefined);
+  }, []);
+
+  const shown = status.forEvent === eventId ? status : { ...status, passes: null, packAt: null };
+  return { status: { online, passes: shown.passes, packAt: shown.packAt, pending: status.pending } satisfies DoorStatus, decide, remember, sync };
+}

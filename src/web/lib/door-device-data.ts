@@ -1,0 +1,32 @@
+/**
+ * What the door's offline app keeps on a device (ADR 0014): the IndexedDB database with the event's
+ * passes and the scan queue, and the service worker's cache of the staff session and events. Here,
+ * not in the check-in feature, because signing out anywhere must clear it; plain browser APIs, so
+ * the shop's first load carries no storage library.
+ */
+export const DOOR_DATABASE = 'skippass-door';
+export const DOOR_API_CACHE = 'skippass-door-api';
+
+/** Forgets everything the door stored for the signed-in staff member. Never fails. */
+export async function clearDoorDeviceData(): Promise<void> {
+  await Promise.all([
+    new Promise<void>((resolve) => {
+      try {
+        const request = indexedDB.deleteDatabase(DOOR_DATABASE);
+        request.onsuccess = request.onerror = request.onblocked = () => resolve();
+      } catch {
+        resolve();
+      }
+    }),
+    typeof caches === 'undefined' ? Promise.resolve() : caches.delete(DOOR_API_CACHE).then(() => undefined, () => undefined),
+  ]);
+}
+
+/**
+ * TanStack Query's network mode for reads the door needs offline. Offline, the default ('online')
+ * pauses a query until the network is back; a page the door's service worker controls can answer
+ * from its cache, so there the read is tried once ('offlineFirst'). Elsewhere nothing changes.
+ */
+export function doorNetworkMode(): 'online' | 'offlineFirst' {
+  return typeof navigator !== 'undefined' && navigator.serviceWorker?.controller ? 'offlineFirst' : 'online';
+}
