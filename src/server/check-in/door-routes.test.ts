@@ -35,6 +35,20 @@ describe.each(testBackends())('the offline door on $name', (backend) => {
     }
   });
 
+  it('refuses a pass staff voided in the back office: online as voided, and in the next pack', async () => {
+    const event = await createEvent();
+    const bought = await buy();
+    const voided = await call('POST', `/api/admin/purchases/${bought.pass.id}/void`, { reason: 'Bought twice by mistake', refund: true });
+    expect(voided.statusCode).toBe(200);
+
+    const verdict = await checkIn(event.id, bought.verificationUrl);
+    expect(verdict.statusCode).toBe(200);
+    expect(verdict.json()).toMatchObject({ result: 'voided' });
+    expect(await count('check_ins')).toBe(0);
+    const pack = (await call('GET', `/api/admin/door/pack?eventId=${event.id}`)).json();
+    expect(pack.passes).toContainEqual({ id: bought.pass.id, name: 'Ada Lovelace', usedAt: null, voided: true });
+  });
+
   it('packs the passes valid at an event, used and voided, with the public key that verifies their codes', async () => {
     const event = await createEvent();
     const other = await createEvent({ ...derby, title: 'Cup Final' });
@@ -144,7 +158,7 @@ describe.each(testBackends())('the offline door on $name', (backend) => {
     expect((await call('GET', '/api/admin/door/devices')).json().conflicts).toEqual([]);
     const log = await testRows<{ actor: string; action: string; subject: string }>(
       t.database.db,
-      sql`select actor, action, subject from staff_actions`,
+      sql`select actor, action, subject from staff_actions where action = 'check_in.conflict_resolved'`,
     );
     expect(log).toEqual([{ actor: 'boss@example.com', action: 'check_in.conflict_resolved', subject: pass.id }]);
   });
