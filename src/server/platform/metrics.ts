@@ -25,7 +25,7 @@ export interface MetricsOptions {
 }
 
 /**
- * The shop's Prometheus metrics (prom-client; ADR 0017), one registry per app so test apps do not
+ * The shop's Prometheus metrics (prom-client; ADR 0019), one registry per app so test apps do not
  * share counters. Counters move as things happen; the database and spool figures are read at
  * scrape time, so they are never stale and cost nothing between scrapes.
  */
