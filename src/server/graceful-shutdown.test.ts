@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from './db/database.ts';
-import { startServer } from './test-support/server-process.ts';
+import { freePort, startServer } from './test-support/server-process.ts';
 import { testBackends, testRows, type TestDatabase } from './test-support/test-databases.ts';
 
 const RUSH = 30;
-let nextPort = 39_700 + (process.pid % 500) * 4;
 
 /**
  * Issue 14: a deploy's SIGTERM is not a crash for buyers. The real server process, the real
@@ -28,7 +27,7 @@ describe.each(testBackends())('SIGTERM during a rush on $name', (backend) => {
   async function start(env: Record<string, string> = {}) {
     dataDir = await mkdtemp(join(tmpdir(), 'skippass-sigterm-'));
     if (backend.name === 'postgres') database = await backend.open();
-    server = startServer({ PORT: String(nextPort++), DATA_DIR: dataDir, PAYMENT_DELAY_MS: '2000', ...(database ? { DATABASE_URL: database.url! } : {}), ...env });
+    server = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir, PAYMENT_DELAY_MS: '2000', ...(database ? { DATABASE_URL: database.url! } : {}), ...env });
     await server.listening();
     return server;
   }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '../../core/messages.ts';
 import { fileSpool } from './purchase-spool.ts';
 import { type DatabaseOutage, databaseOutage } from '../test-support/outage.ts';
-import { startServer } from '../test-support/server-process.ts';
+import { freePort, startServer } from '../test-support/server-process.ts';
 import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
 
@@ -136,7 +136,6 @@ describe.each(testBackends())('the spool on a faulty disk, on $name', (backend) 
 });
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-let nextPort = 39_100 + (process.pid % 500) * 4;
 
 describe.each(testBackends().filter((backend) => backend.name === 'postgres'))('a server process on $name', (backend) => {
   const t = shopPerTest(backend);
@@ -152,7 +151,7 @@ describe.each(testBackends().filter((backend) => backend.name === 'postgres'))('
   });
   const server = async (env: Record<string, string>) => {
     dataDir = await mkdtemp(join(tmpdir(), 'skippass-proc-'));
-    const started = startServer({ PORT: String(nextPort++), DATA_DIR: dataDir, ...env });
+    const started = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir, ...env });
     servers.push(started);
     return started;
   };
