@@ -43,6 +43,9 @@ export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '
  */
 export const STATEMENT_TIMEOUT_MS = 10_000;
 
+/** The advisory lock key migrations run under (any fixed bigint; this one is "skippass" in ASCII). */
+const MIGRATION_LOCK = '8316857068512441203';
+
 export interface PostgresOptions {
   statementTimeoutMs?: number;
 }
@@ -73,9 +76,15 @@ export function openPostgres(url: string, poolSize: number, options: PostgresOpt
     // they get a connection of their own, without the statement timeout.
     async migrate() {
       // A server that does not answer at all must fail this attempt, not hang start-up.
-      const migrator = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 });
+      const migrator = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
       migrator.on('error', () => {});
+      await migrator.connect();
       try {
+        // Several instances starting at once would each read "nothing applied" and run the same
+        // migrations: all but one then fail on the catalog's unique keys. The lock makes them take
+        // turns; the later ones find everything applied. It is held by this session and goes with
+        // it, so an instance killed mid-migration leaves no lock behind.
+        await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(migrator, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await migrator.end();
