@@ -5,9 +5,11 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { openPglite } from './database.ts';
+import { adminUrl, databaseUrl } from '../test-support/postgres-urls.ts';
 import { startServer } from '../test-support/server-process.ts';
-import { testRows } from '../test-support/test-databases.ts';
+import { testBackends, testRows } from '../test-support/test-databases.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const BUYERS = 5;
@@ -145,5 +147,54 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     const onPostgres = await cli(['backup'], { DATA_DIR: join(work, 'empty'), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(onPostgres).toMatchObject({ code: 1 });
     expect(onPostgres.stderr).toContain('back up PostgreSQL with pg_dump');
+  }, 90_000);
+});
+
+const postgres = testBackends().find((backend) => backend.name === 'postgres');
+
+/** The README's way for PostgreSQL: pg_dump while the shop runs, pg_restore into a new database. */
+describe.skipIf(!postgres)('the PostgreSQL backup of the README (pg_dump, pg_restore)', () => {
+  it('restores every purchase into a new database', async () => {
+    const database = await postgres!.open();
+    const work = await mkdtemp(join(tmpdir(), 'skippass-pgdump-'));
+    const restoredName = `skippass_restored_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl(process.env.TEST_DATABASE_URL!) });
+    await admin.connect();
+    const server = startServer({ PORT: String(40_460 + (process.pid % 40)), DATA_DIR: join(work, 'data'), DATABASE_URL: database.url!, PAYMENT_DELAY_MS: '50' });
+    try {
+      await server.listening();
+      for (let n = 0; n < BUYERS; n++) {
+        const response = await fetch(`${server.base}/api/purchases`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Buyer ${n}`, email: `buyer${n}@example.com`, eventName: 'City Derby' }),
+        });
+        expect(response.status).toBe(201);
+      }
+      const dump = join(work, 'skippass.dump');
+      await promisify(execFile)('pg_dump', ['--format=custom', `--file=${dump}`, database.url!]);
+      await admin.query(`drop database if exists ${restoredName} with (force)`);
+      await admin.query(`create database ${restoredName}`);
+      const restoredUrl = databaseUrl(process.env.TEST_DATABASE_URL!, restoredName);
+      await promisify(execFile)('pg_restore', ['--no-owner', `--dbname=${restoredUrl}`, dump]);
+      const ids = async (url: string) => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          return (await client.query<{ order_id: string }>('select order_id from purchases order by order_id')).rows.map((row) => row.order_id);
+        } finally {
+          await client.end();
+        }
+      };
+      const original = await ids(database.url!);
+      expect(original).toHaveLength(BUYERS);
+      expect(await ids(restoredUrl)).toEqual(original);
+    } finally {
+      await server.stop();
+      await admin.query(`drop database if exists ${restoredName} with (force)`);
+      await admin.end();
+      await database.close();
+      await rm(work, { recursive: true, force: true });
+    }
   }, 90_000);
 });
