@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './test-support/free-port.ts';
 import { startServer } from './test-support/server-process.ts';
 import { testBackends, type TestDatabase } from './test-support/test-databases.ts';
 
@@ -18,8 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * /metrics, stamps its own request ID, and keeps selling while one instance stops.
  */
 describe.skipIf(!caddyInstalled || !postgres)('deploy/Caddyfile in front of two instances', () => {
-  const base = 42_000 + (process.pid % 300) * 3;
-  const site = `http://127.0.0.1:${base}`;
+  let site: string;
   let work: string;
   let database: TestDatabase;
   let caddy: ChildProcess | undefined;
@@ -28,10 +28,11 @@ describe.skipIf(!caddyInstalled || !postgres)('deploy/Caddyfile in front of two 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'skippass-caddy-'));
     database = await postgres!.open();
+    site = `http://127.0.0.1:${await freePort()}`;
     for (const n of [1, 2]) {
       instances.push(
         startServer({
-          PORT: String(base + n),
+          PORT: String(await freePort()),
           DATA_DIR: join(work, `instance-${n}`),
           DATABASE_URL: database.url!,
           TRUST_PROXY: 'true',

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openPglite } from './database.ts';
 import { adminUrl, databaseUrl } from '../test-support/postgres-urls.ts';
+import { freePort } from '../test-support/free-port.ts';
 import { startServer } from '../test-support/server-process.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
 
@@ -48,7 +49,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'skippass-backup-'));
     shopDir = join(work, 'shop');
-    server = startServer({ PORT: String(40_500 + (process.pid % 400)), DATA_DIR: shopDir, PAYMENT_DELAY_MS: '50' });
+    server = startServer({ PORT: String(await freePort()), DATA_DIR: shopDir, PAYMENT_DELAY_MS: '50' });
     await server.listening();
     for (let n = 0; n < BUYERS; n++) {
       const response = await fetch(`${server.base}/api/purchases`, {
@@ -94,7 +95,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     }
 
     // The restored directory is a shop that starts and serves.
-    const restored = startServer({ PORT: String(40_950 + (process.pid % 40)), DATA_DIR: fresh });
+    const restored = startServer({ PORT: String(await freePort()), DATA_DIR: fresh });
     try {
       await restored.listening();
       expect(await restored.health()).toMatchObject({ status: 200, body: { database: 'up' } });
@@ -160,7 +161,7 @@ describe.skipIf(!postgres)('the PostgreSQL backup of the README (pg_dump, pg_res
     const restoredName = `skippass_restored_${process.pid}`;
     const admin = new pg.Client({ connectionString: adminUrl(process.env.TEST_DATABASE_URL!) });
     await admin.connect();
-    const server = startServer({ PORT: String(40_460 + (process.pid % 40)), DATA_DIR: join(work, 'data'), DATABASE_URL: database.url!, PAYMENT_DELAY_MS: '50' });
+    const server = startServer({ PORT: String(await freePort()), DATA_DIR: join(work, 'data'), DATABASE_URL: database.url!, PAYMENT_DELAY_MS: '50' });
     try {
       await server.listening();
       for (let n = 0; n < BUYERS; n++) {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, openPostgres } from './database.ts';
+import { freePort } from '../test-support/free-port.ts';
 import { startServer } from '../test-support/server-process.ts';
 import { adminUrl, databaseUrl } from '../test-support/postgres-urls.ts';
 
@@ -71,12 +72,15 @@ describe.skipIf(!serverUrl)('three instances starting at once on one empty Postg
   });
 
   it('all three become healthy, the schema is migrated once, and each takes a purchase', async () => {
-    const port = 41_000 + (process.pid % 400) * 5;
-    for (let n = 0; n < INSTANCES; n++) dataDirs.push(await mkdtemp(join(tmpdir(), 'skippass-concurrent-')));
+    const ports: number[] = [];
+    for (let n = 0; n < INSTANCES; n++) {
+      dataDirs.push(await mkdtemp(join(tmpdir(), 'skippass-concurrent-')));
+      ports.push(await freePort());
+    }
     // Spawned in the same tick: their migrations overlap (each takes a second or more to load tsx first).
     servers.push(
       ...dataDirs.map((dataDir, n) =>
-        startServer({ PORT: String(port + n), DATA_DIR: dataDir, DATABASE_URL: url, PAYMENT_DELAY_MS: '50', LOG_LEVEL: 'warn' }),
+        startServer({ PORT: String(ports[n]), DATA_DIR: dataDir, DATABASE_URL: url, PAYMENT_DELAY_MS: '50', LOG_LEVEL: 'warn' }),
       ),
     );
     await Promise.all(servers.map((server) => server.listening()));
