@@ -10,6 +10,12 @@ export interface AdminCommand {
   email: string;
 }
 
+/** npm run backup while the shop runs: the shop's process, which has the embedded database open, writes the file. */
+export interface BackupCommand {
+  command: 'backup';
+  outDir: string;
+}
+
 export type AdminReply = { ok: true; message: string } | { ok: false; message: string };
 
 export const adminSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');
@@ -43,7 +49,7 @@ export async function runAdminCommand(db: Db, { command, email }: AdminCommand):
  * through a Unix socket in DATA_DIR (mode 600: only this machine's owner of DATA_DIR may use it).
  * Taking the socket also proves no other server uses this DATA_DIR.
  */
-export async function listenForAdminCommands(dataDir: string, db: () => Db): Promise<Server> {
+export async function listenForAdminCommands(dataDir: string, db: () => Db, backup?: (outDir: string) => Promise<AdminReply>): Promise<Server> {
   const path = adminSocketPath(dataDir);
   await mkdir(dataDir, { recursive: true });
   if (await sendAdminCommand(dataDir, null).then(() => true, () => false)) {
@@ -58,8 +64,9 @@ export async function listenForAdminCommands(dataDir: string, db: () => Db): Pro
       if (!buffer.includes('\n')) return;
       let reply: AdminReply;
       try {
-        const request = JSON.parse(buffer.slice(0, buffer.indexOf('\n'))) as Partial<AdminCommand> | { command: 'ping' };
+        const request = JSON.parse(buffer.slice(0, buffer.indexOf('\n'))) as Partial<AdminCommand> | Partial<BackupCommand> | { command: 'ping' };
         if (request.command === 'ping') reply = { ok: true, message: 'pong' };
+        else if (request.command === 'backup' && 'outDir' in request && typeof request.outDir === 'string' && backup) reply = await backup(request.outDir);
         else if ((request.command === 'grant' || request.command === 'revoke') && typeof request.email === 'string') {
           reply = await runAdminCommand(db(), { command: request.command, email: request.email });
         } else reply = { ok: false, message: 'bad command' };
@@ -76,7 +83,7 @@ export async function listenForAdminCommands(dataDir: string, db: () => Db): Pro
 }
 
 /** Sends a command to a running server; rejects when none listens. A null command only pings. */
-export function sendAdminCommand(dataDir: string, command: AdminCommand | null): Promise<AdminReply> {
+export function sendAdminCommand(dataDir: string, command: AdminCommand | BackupCommand | null): Promise<AdminReply> {
   return new Promise((resolve, reject) => {
     const socket = connect(adminSocketPath(dataDir));
     let answer = '';

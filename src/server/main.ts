@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
+import { fileSize, writeBackup } from './db/backup.ts';
 import { listenForAdminCommands } from './admin-socket.ts';
 import { buildApp } from './app.ts';
 
@@ -7,7 +8,11 @@ async function main() {
   const config = loadConfig();
   // Taken before the database opens: a second server on the same DATA_DIR stops here.
   let database: Database | undefined;
-  const adminSocket = await listenForAdminCommands(config.DATA_DIR, () => database!.db);
+  const adminSocket = await listenForAdminCommands(config.DATA_DIR, () => database!.db, async (outDir) => {
+    if (!database?.dumpDataDir) return { ok: false, message: 'this shop runs on PostgreSQL: back it up with pg_dump (README, Backups).' };
+    const file = await writeBackup({ dataDir: config.DATA_DIR, outDir, productName: config.PRODUCT_NAME, dump: database.dumpDataDir });
+    return { ok: true, message: `Backup written to ${file} (${await fileSize(file)}), taken by the running shop.` };
+  });
   database = config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
     : openPglite({ dataDir: config.DATA_DIR });

@@ -30,6 +30,12 @@ export interface Database {
   copyOut?: CopyOut;
   /** PostgreSQL only: the pool's connections (total, idle) and the requests waiting for one. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PGlite only: the data directory as a gzipped tarball (npm run backup). PGlite runs one
+   * statement at a time and dumps between two, so the copy is what a crash at that moment would
+   * leave: committed work is in it (the WAL replays on load), a transaction in progress is not.
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export type CopyOut = (copyStatement: string) => Promise<Readable>;
@@ -42,6 +48,9 @@ export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '
  * hold a paid request forever: past this the purchase write fails and the purchase is spooled.
  */
 export const STATEMENT_TIMEOUT_MS = 10_000;
+
+/** The advisory lock key migrations run under (any fixed bigint; this one is "skippass" in ASCII). */
+const MIGRATION_LOCK = '8316857068512441203';
 
 export interface PostgresOptions {
   statementTimeoutMs?: number;
@@ -73,9 +82,15 @@ export function openPostgres(url: string, poolSize: number, options: PostgresOpt
     // they get a connection of their own, without the statement timeout.
     async migrate() {
       // A server that does not answer at all must fail this attempt, not hang start-up.
-      const migrator = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 });
+      const migrator = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
       migrator.on('error', () => {});
+      await migrator.connect();
       try {
+        // Several instances starting at once would each read "nothing applied" and run the same
+        // migrations: all but one then fail on the catalog's unique keys. The lock makes them take
+        // turns; the later ones find everything applied. It is held by this session and goes with
+        // it, so an instance killed mid-migration leaves no lock behind.
+        await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(migrator, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await migrator.end();
@@ -126,6 +141,11 @@ export function openPglite(source: { dataDir: string } | { client: PGlite }): Da
     db,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    async dumpDataDir() {
+      // Written-out pages make the restored copy start without replaying much WAL.
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    },
   };
 }
 
