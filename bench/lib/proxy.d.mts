@@ -8,6 +8,7 @@ export interface Proxy {
   dir: string;
   pid: number | undefined;
   config(): string;
+  pids(): number[];
   output(): string;
   accessLog(): string;
   stop(graceMs?: number): Promise<void>;

@@ -179,6 +179,8 @@ export async function startProxy({ upstreams, port, workers = 1, accessLog = tru
     dir,
     pid: child.pid,
     config: () => readFileSync(conf, 'utf8'),
+    /** The master and its workers, for CPU accounting. */
+    pids: () => (exitInfo ? [] : [/** @type {number} */ (child.pid), ...childPids(child.pid)]),
     /** nginx's own output plus its error log (warnings about upstreams that failed, for instance). */
     output: () => `${output}${errorLog()}`,
     accessLog: () => {
