@@ -40,6 +40,8 @@ const DATABASE = 'skippass_bench_rush';
  * is the single shop with no proxy. PGlite is one process, so its rush always runs one instance.
  */
 export const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+/** BENCH_PROXY=1 puts nginx in front of a single instance too, to tell the proxy's cost from scaling out's. */
+const ALWAYS_PROXY = process.env.BENCH_PROXY === '1';
 
 /** Starts `count` shops on databaseUrl (the first alone: it applies the migrations) and, for more than one, nginx in front. */
 async function startShops(kind, databaseUrl, rush, count) {
@@ -49,12 +51,12 @@ async function startShops(kind, databaseUrl, rush, count) {
       paymentDelayMs: rush.paymentDelayMs,
       label: count > 1 ? `shop-rush-${kind}-${i + 1}` : `shop-rush-${kind}`,
       keepDataDir: true,
-      extraEnv: count > 1 ? { TRUST_PROXY: 'true' } : {},
+      extraEnv: count > 1 || ALWAYS_PROXY ? { TRUST_PROXY: 'true' } : {},
     });
   const first = await start(0);
   const servers = [first, ...(await Promise.all(Array.from({ length: count - 1 }, (_, i) => start(i + 1))))];
   // One nginx worker: the proxy's work per request is small next to the shop's, and the machine has 2 cores.
-  const proxy = count > 1 ? await startProxy({ upstreams: servers.map((s) => upstreamOf(s.url)), workers: 1, accessLog: false }) : null;
+  const proxy = count > 1 || ALWAYS_PROXY ? await startProxy({ upstreams: servers.map((s) => upstreamOf(s.url)), workers: 1, accessLog: false }) : null;
   return { servers, proxy, url: proxy?.url ?? first.url };
 }
 
@@ -63,7 +65,7 @@ async function rushOnce(kind, rush) {
   const instances = kind === 'postgres' ? INSTANCES : 1;
   const { servers, proxy, url } = await startShops(kind, databaseUrl, rush, instances);
   const [first] = /** @type {[typeof servers[number]]} */ (servers);
-  const label = instances > 1 ? `${kind} x${instances} via nginx` : kind;
+  const label = proxy ? `${kind} x${instances} via nginx` : kind;
   let load, cpu, memory, spooled, rows, mail, shutdown;
   const loadAverage = { before: '', after: '' };
   try {
