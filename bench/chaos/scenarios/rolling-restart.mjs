@@ -9,7 +9,7 @@ import { at, finishOnPostgres, sleep } from '../lib/kit.mjs';
 import { startMailSink } from '../lib/mail-sink.mjs';
 import { createCluster } from '../lib/postgres-cluster.mjs';
 import { createShop } from '../lib/shop.mjs';
-import { startProxy, upstreamOf } from '../../lib/proxy.mjs';
+import { ensureNginx, startProxy, upstreamOf } from '../../lib/proxy.mjs';
 
 export const name = 'rolling-restart';
 export const title = 'two instances behind nginx: SIGTERM and restart A, then B, during a rush through the proxy';
@@ -25,6 +25,7 @@ const DOWN_FOR_MS = 500;
 const RETRY = { maxTries: 60, limitMs: 30_000 };
 
 export async function run(ctx) {
+  ensureNginx(); // the suite runs as root: installs Debian's nginx once if it is missing
   const cluster = await createCluster('rolling');
   const sink = await startMailSink();
   const env = { TRUST_PROXY: 'true', SHUTDOWN_GRACE_MS: '15000' };
