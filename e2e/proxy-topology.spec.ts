@@ -174,6 +174,19 @@ test.describe('two instances behind nginx on one PostgreSQL', () => {
     await expectInAdminPanel(page, proxy!.url, buyer.email);
   });
 
+  test('a client can choose neither the address its limits count nor the request ID', async ({ page }) => {
+    const email = uniqueEmail('proxy-forged');
+    const answer = await page.request.post(`${proxy!.url}/api/contact`, {
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-request-id': 'chosen-by-the-client' },
+      data: { name: 'Forged Hops', email },
+    });
+    expect(answer.status(), await answer.text()).toBe(202);
+    expect(answer.headers()['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    // The shop recorded the address nginx saw, not the one the client wrote in.
+    const rows = await sql(databaseUrl, 'select client_ip from contact_requests where email = $1', [email]);
+    expect(rows).toEqual([{ client_ip: '127.0.0.1' }]);
+  });
+
   test('buyers keep buying through the proxy while one instance is stopped', async ({ page }) => {
     test.setTimeout(90_000);
     a!.child.kill('SIGTERM');

@@ -1,5 +1,6 @@
 // A local nginx (Debian's package) in front of several shop instances, as a production proxy would
-// run: one upstream of N instances, X-Forwarded-For and a fresh X-Request-Id on every request. It
+// run: one upstream of N instances, the client's address as X-Forwarded-For and a fresh
+// X-Request-Id on every request (whatever the client sent in either). It
 // runs as a child process (`nginx -c <conf> -g 'daemon off; pid ...'`) from a temporary prefix, so
 // it never touches /etc/nginx, never uses the machine's service and leaves nothing behind.
 //
@@ -17,6 +18,9 @@
 // - No keep-alive pool to the instances: every proxied request opens its own connection. A
 //   draining instance (SIGTERM) then refuses new connections, which is the `error` case above and
 //   safely retried, instead of closing an idle pooled connection just as nginx writes a POST to it.
+//   What remains is a connection accepted in the instant the instance stops listening: its POST
+//   can get a 502 (closed unread) or Fastify's 503 (server closing; the handler never ran). The
+//   buyer's retry with the same key covers both (the rolling-restart chaos scenario sees a few).
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -107,7 +111,10 @@ ${servers}
       proxy_pass http://skippass;
       proxy_http_version 1.1;
       proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      # Set, not appended to: this nginx is the edge, and the shop (TRUST_PROXY=true trusts every
+      # hop) takes the left-most address, so an appended list would let a client pick the IP its
+      # rate limits are counted by. A proxy in front of this one would need set_real_ip_from.
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       # The proxy's own ID for every request (32 hex digits), never one a client made up; the shop
       # (TRUST_PROXY=true) logs it and sends it back, so a proxy log line and a shop log line match.
