@@ -88,7 +88,7 @@ events {
 }
 
 http {
-  ${accessLog ? `log_format shop '$remote_addr "$request" $status $request_time upstream=$upstream_addr/$upstream_status id=$request_id';
+  ${accessLog ? `log_format shop '$remote_addr "$request" $status $request_time end=$msec upstream=$upstream_addr/$upstream_status id=$request_id';
   access_log ${dir}/access.log shop;` : 'access_log off;'}
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;

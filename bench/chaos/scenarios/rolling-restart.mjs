@@ -44,10 +44,13 @@ export async function run(ctx) {
     const load = startLoad(ledger, { tag: 'roll', targets: () => [through], concurrency: BUYERS, durationMs: LOAD_MS, retry: RETRY });
     const events = [];
     const exits = [];
+    /** Wall-clock time (ms) each instance got its SIGTERM, to find the requests it had in flight. */
+    const sigtermAt = new Map();
 
     /** SIGTERM, wait for the exit (the shop finishes what it has in flight), start again, wait for ready. */
     async function restart(shop) {
       const stopAt = ledger.since();
+      sigtermAt.set(shop, Date.now());
       const exit = await shop.stop(20_000);
       exits.push({ shop: shop.name, ...exit });
       const downAt = ledger.since();
@@ -78,11 +81,28 @@ export async function run(ctx) {
       .reduce((sum, [, n]) => sum + n, 0);
     const upstreamLines = proxy.accessLog().split('\n').filter((line) => line.includes('/api/purchases'));
     const retriedByProxy = upstreamLines.filter((line) => /upstream=\S*, /.test(line)).length;
+    // Purchases an instance answered 201 that had started before its SIGTERM and ended after it:
+    // proof that each restart hit requests in flight, and that they were answered, not cut off.
+    const answeredInFlight = (shop) => {
+      const at = sigtermAt.get(shop) / 1000;
+      return upstreamLines.filter((line) => {
+        const m = / (\d+) ([\d.]+) end=([\d.]+) upstream=(\S+)\/(\d+)/.exec(line);
+        if (!m || m[1] !== '201' || m[4] !== upstreamOf(shop.url)) return false;
+        const end = Number(m[3]);
+        return end - Number(m[2]) < at && end > at;
+      }).length;
+    };
+    const inFlight = [a, b].map((shop) => ({ shop: shop.name, n: answeredInFlight(shop) }));
     const checks = [
       {
         label: 'both instances shut down gracefully on SIGTERM (exit 0, no SIGKILL)',
         actual: exits.map((e) => `${e.shop}: ${e.code ?? e.signal}`).join(', '),
         pass: exits.length === 2 && exits.every((e) => e.code === 0),
+      },
+      {
+        label: 'each instance answered 201 to purchases it had in flight when SIGTERM came',
+        actual: inFlight.map((f) => `${f.shop}: ${f.n}`).join(', '),
+        pass: inFlight.every((f) => f.n > 0),
       },
       {
         label: 'every purchase acknowledged (no buyer gave up, none refused)',
