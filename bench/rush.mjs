@@ -12,7 +12,9 @@
 // set far above the target to make slow answers count as slow rather than vanish as errors.
 //
 // Run alone: node bench/rush.mjs [postgres|pglite]   (default: both)
+// Scale out: BENCH_INSTANCES=3 node bench/rush.mjs postgres   (3 shops on one PostgreSQL behind nginx)
 import { rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PURCHASE_BODY } from './lib/config.mjs';
@@ -22,6 +24,7 @@ import { countRows, dropDatabase, outboxStatus, recreateDatabase } from './lib/p
 import { cpuMeter, listenQueueDrops } from './lib/proc-stats.mjs';
 import { printProfiles } from './lib/profile-report.mjs';
 import { busyMachineWarning, checksTable, heading, statusSummary, table } from './lib/report.mjs';
+import { startProxy, upstreamOf } from './lib/proxy.mjs';
 import { spooledCount, startShop } from './lib/servers.mjs';
 
 export const name = 'rush';
@@ -31,16 +34,48 @@ export const FILES_NEEDED = 2 * RUSH.connections + 1024;
 
 const DATABASE = 'skippass_bench_rush';
 
+/**
+ * BENCH_INSTANCES=N runs the PostgreSQL rush against N shop instances on the one database behind
+ * a local nginx (bench/lib/proxy.mjs, Debian's package), as production scales out. 1 (the default)
+ * is the single shop with no proxy. PGlite is one process, so its rush always runs one instance.
+ */
+export const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+/** BENCH_PROXY=1 puts nginx in front of a single instance too, to tell the proxy's cost from scaling out's. */
+const ALWAYS_PROXY = process.env.BENCH_PROXY === '1';
+
+/** Starts `count` shops on databaseUrl (the first alone: it applies the migrations) and, for more than one, nginx in front. */
+async function startShops(kind, databaseUrl, rush, count) {
+  const start = (i) =>
+    startShop({
+      databaseUrl,
+      paymentDelayMs: rush.paymentDelayMs,
+      label: count > 1 ? `shop-rush-${kind}-${i + 1}` : `shop-rush-${kind}`,
+      keepDataDir: true,
+      extraEnv: count > 1 || ALWAYS_PROXY ? { TRUST_PROXY: 'true' } : {},
+    });
+  const first = await start(0);
+  const servers = [first, ...(await Promise.all(Array.from({ length: count - 1 }, (_, i) => start(i + 1))))];
+  // One nginx worker: the proxy's work per request is small next to the shop's, and the machine has 2 cores.
+  const proxy = count > 1 || ALWAYS_PROXY ? await startProxy({ upstreams: servers.map((s) => upstreamOf(s.url)), workers: 1, accessLog: false }) : null;
+  return { servers, proxy, url: proxy?.url ?? first.url };
+}
+
 async function rushOnce(kind, rush) {
   const databaseUrl = kind === 'postgres' ? await recreateDatabase(DATABASE) : undefined;
-  const server = await startShop({ databaseUrl, paymentDelayMs: rush.paymentDelayMs, label: `shop-rush-${kind}`, keepDataDir: true });
+  const instances = kind === 'postgres' ? INSTANCES : 1;
+  const { servers, proxy, url } = await startShops(kind, databaseUrl, rush, instances);
+  const [first] = /** @type {[typeof servers[number]]} */ (servers);
+  const label = proxy ? `${kind} x${instances} via nginx` : kind;
   let load, cpu, memory, spooled, rows, mail, shutdown;
+  const loadAverage = { before: '', after: '' };
   try {
-    console.log(`${kind}: shop ready in ${(server.startupMs / 1000).toFixed(1)} s; sending ${rush.amount} purchases over ${rush.connections} connections ...`);
-    const meter = cpuMeter(server.pid);
+    const startupMs = Math.max(...servers.map((s) => s.startupMs));
+    console.log(`${label}: ready in ${(startupMs / 1000).toFixed(1)} s; sending ${rush.amount} purchases over ${rush.connections} connections ...`);
+    loadAverage.before = loadavg().map((l) => l.toFixed(2)).join(' ');
+    const meter = cpuMeter(servers.map((s) => s.pid), proxy?.pids() ?? []);
     const dropsBefore = listenQueueDrops();
     load = await runLoad({
-      url: server.url,
+      url,
       path: '/api/purchases',
       method: 'POST',
       body: PURCHASE_BODY,
@@ -50,29 +85,35 @@ async function rushOnce(kind, rush) {
       timeline: true,
     });
     cpu = meter();
+    loadAverage.after = loadavg().map((l) => l.toFixed(2)).join(' ');
     const dropsAfter = listenQueueDrops();
     // null where /proc/net/netstat cannot be read, rather than a made-up 0.
     const listenOverflows = dropsAfter.overflows !== null && dropsBefore.overflows !== null ? dropsAfter.overflows - dropsBefore.overflows : null;
     load = Object.assign(load, { listenOverflows });
-    memory = server.memoryMiB();
-    spooled = await spooledCount(server);
+    // Several instances: the sum of their peaks (what the machine had to hold), the largest apart.
+    const memories = servers.map((s) => s.memoryMiB());
+    memory = { peak: memories.reduce((sum, m) => sum + (m.peak ?? 0), 0), largestPeak: Math.max(...memories.map((m) => m.peak ?? 0)) };
+    const counts = await Promise.all(servers.map((s) => spooledCount(s)));
+    spooled = counts.some((n) => n === null) ? null : counts.reduce((/** @type {number} */ sum, n) => sum + (n ?? 0), 0);
     if (kind === 'postgres') {
       rows = await countRows(databaseUrl, ['purchases', 'outbox']);
       mail = await outboxStatus(databaseUrl);
     }
   } finally {
     // A shop that needs SIGKILL did not finish its graceful shutdown within the grace period.
-    const exit = await server.stop();
-    shutdown = exit.signal === 'SIGKILL' ? 'SIGKILL' : `exit ${exit.code}`;
+    await proxy?.stop();
+    const exits = await Promise.all(servers.map((s) => s.stop()));
+    shutdown = exits.some((e) => e.signal === 'SIGKILL') ? 'SIGKILL' : `exit ${[...new Set(exits.map((e) => e.code))].join('/')}`;
     if (kind === 'postgres' && process.env.BENCH_KEEP_DB !== '1') await dropDatabase(DATABASE);
   }
   try {
     // PGlite is one process with one connection: count only after the shop has closed it.
-    if (kind === 'pglite') ({ rows, mail } = await countPgliteRows(join(server.dataDir, 'pg')));
+    if (kind === 'pglite') ({ rows, mail } = await countPgliteRows(join(first.dataDir, 'pg')));
   } finally {
-    await rm(server.dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((s) => rm(s.dataDir, { recursive: true, force: true })));
   }
-  return { kind, load, cpu, memory, spooled, rows, mail, shutdown, startupMs: server.startupMs, profileDir: server.profileDir };
+  const startupMs = Math.max(...servers.map((s) => s.startupMs));
+  return { kind, label, instances, loadAverage, load, cpu, memory, spooled, rows, mail, shutdown, startupMs, profileDir: first.profileDir };
 }
 
 async function countPgliteRows(dataDir) {
@@ -104,7 +145,7 @@ function timeline(completions, binMs) {
 }
 
 function checksFor(result, rush, informational) {
-  const { kind, load, rows, spooled } = result;
+  const { label: kind, load, rows, spooled } = result;
   const verdict = (ok) => (informational ? null : ok);
   const created = load.statusCounts['201'] ?? 0;
   const bench = informational ? `${name} (pglite, info)` : name;
@@ -145,8 +186,8 @@ export async function run({ only, rush = RUSH } = {}) {
 
   console.log(
     table(
-      Object.values(results).map(({ kind, load, cpu, memory, startupMs, mail, shutdown }) => ({
-        kind,
+      Object.values(results).map(({ label, load, cpu, memory, startupMs, mail, shutdown }) => ({
+        kind: label,
         total: load.elapsedMs / 1000,
         rps: load.rps,
         p50: load.latency.p50,
@@ -158,6 +199,7 @@ export async function run({ only, rush = RUSH } = {}) {
         statuses: statusSummary(load.statusCounts),
         errors: load.errors,
         serverCpu: (100 * cpu.serverCpu) / cpu.wallSeconds,
+        proxyCpu: (100 * cpu.proxyCpu) / cpu.wallSeconds,
         pgCpu: (100 * cpu.postgresCpu) / cpu.wallSeconds,
         clientCpu: (100 * cpu.clientCpu) / cpu.wallSeconds,
         otherCpu: (100 * cpu.otherCpu) / cpu.wallSeconds,
@@ -179,10 +221,11 @@ export async function run({ only, rush = RUSH } = {}) {
         { key: 'statuses', label: 'statuses', align: 'left' },
         { key: 'errors', label: 'errors' },
         { key: 'serverCpu', label: 'server CPU %' },
+        { key: 'proxyCpu', label: 'nginx CPU %' },
         { key: 'pgCpu', label: 'postgres CPU %' },
         { key: 'clientCpu', label: 'autocannon CPU %' },
         { key: 'otherCpu', label: 'other CPU %' },
-        { key: 'peakRss', label: 'peak RSS MiB' },
+        { key: 'peakRss', label: 'peak RSS MiB (sum)' },
         { key: 'startup', label: 'startup s' },
         { key: 'mail', label: 'mail sent/pending/failed', align: 'left' },
         { key: 'shutdown', label: 'shutdown', align: 'left' },
@@ -195,12 +238,13 @@ export async function run({ only, rush = RUSH } = {}) {
       'hdr = autocannon\'s own histogram, the others are exact percentiles of every response)',
   );
 
-  for (const { kind, cpu } of Object.values(results)) {
+  for (const { label: kind, cpu } of Object.values(results)) {
     const warning = busyMachineWarning(kind, cpu);
     if (warning) console.log(warning);
   }
 
-  for (const { kind, load } of Object.values(results)) {
+  for (const { label: kind, load, loadAverage } of Object.values(results)) {
+    console.log(`${kind}: machine load average (1/5/15 min, 2 cores) ${loadAverage.before} before the rush, ${loadAverage.after} after`);
     const f = load.firstRequestLatency;
     const l = load.laterRequestLatency;
     console.log(

@@ -20,12 +20,20 @@ export function uniqueEmail(who: string): string {
   return `${who}.${Date.now()}.${process.pid}.${counter}@example.com`;
 }
 
-/** The plain-text bodies of every .eml file addressed to `address`, oldest first. */
-export async function mailBodiesTo(address: string): Promise<string[]> {
-  const files = (await readdir(MAIL_DIR).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
+/**
+ * The plain-text bodies of every .eml file addressed to `address`, oldest first. `mailDirs`: where
+ * to look (several instances on one database each write the mail their own outbox worker sent).
+ */
+export async function mailBodiesTo(address: string, mailDirs: readonly string[] = [MAIL_DIR]): Promise<string[]> {
+  const files: string[] = [];
+  for (const dir of mailDirs) {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    files.push(...names.filter((name) => name.endsWith('.eml')).map((name) => join(dir, name)));
+  }
+  files.sort((x, y) => x.slice(x.lastIndexOf('/')).localeCompare(y.slice(y.lastIndexOf('/'))));
   const bodies: string[] = [];
   for (const file of files) {
-    const raw = await readFile(join(MAIL_DIR, file));
+    const raw = await readFile(file);
     // A cheap look at the headers first: only parse mail for this address.
     if (!raw.toString('latin1').toLowerCase().includes(address.toLowerCase())) continue;
     const mail = await simpleParser(raw);
@@ -41,17 +49,17 @@ export async function mailBodiesTo(address: string): Promise<string[]> {
  * The confirmation link from the newest verification email to `address`, once the outbox has
  * written it. mailparser decodes the transfer encoding (quoted-printable soft breaks, =3D, base64).
  */
-export async function verificationLink(address: string): Promise<string> {
+export async function verificationLink(address: string, mailDirs: readonly string[] = [MAIL_DIR]): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       async () => {
-        const bodies = await mailBodiesTo(address);
+        const bodies = await mailBodiesTo(address, mailDirs);
         const found = bodies.map((body) => /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(body)?.[0]).filter(Boolean);
         link = found.at(-1);
         return link;
       },
-      { timeout: 20_000, message: `a verification email to ${address} in ${MAIL_DIR}` },
+      { timeout: 20_000, message: `a verification email to ${address} in ${mailDirs.join(', ')}` },
     )
     .toBeTruthy();
   return link!;
@@ -59,11 +67,14 @@ export async function verificationLink(address: string): Promise<string> {
 
 const run = promisify(execFile);
 
-/** What staff do to make someone an admin: `npm run admin -- grant <email>` against the running shop's DATA_DIR. */
-export async function grantAdmin(email: string): Promise<string> {
+/**
+ * What staff do to make someone an admin: `npm run admin -- grant <email>` against the running
+ * shop's DATA_DIR, or against the PostgreSQL database `databaseUrl` names.
+ */
+export async function grantAdmin(email: string, databaseUrl = ''): Promise<string> {
   const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', 'grant', email], {
     cwd: process.cwd(),
-    env: { ...process.env, DATA_DIR: SHOP_DATA_DIR, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: SHOP_DATA_DIR, DATABASE_URL: databaseUrl },
     timeout: 60_000,
   });
   return stdout;

@@ -49,13 +49,22 @@ export function machineBusySeconds() {
   return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
 }
 
+/** Sum of cpuSeconds over several processes (a process that has exited counts as null). */
+/** @param {Array<number | undefined>} pids @returns {number | null} */
+const sumCpu = (pids) => pids.map((pid) => cpuSeconds(pid)).reduce((/** @type {number | null} */ sum, s) => (s === null ? sum : (sum ?? 0) + s), null);
+
 /**
- * Measures CPU use of the server child, PostgreSQL and this bench process (autocannon) over a phase.
- * Backends that exit during the phase drop out of the postgres sum, so that figure is a lower bound.
+ * Measures CPU use of the server child (or several instances: an array of pids), PostgreSQL, this
+ * bench process (autocannon) and, when given, a proxy's processes (nginx master and workers) over a
+ * phase. Backends that exit during the phase drop out of the postgres sum, so that figure is a lower bound.
+ * @param {number | undefined | Array<number | undefined>} serverPid
+ * @param {number[]} [proxyPids]
  */
-export function cpuMeter(serverPid) {
+export function cpuMeter(serverPid, proxyPids = []) {
+  const serverPids = Array.isArray(serverPid) ? serverPid : [serverPid];
   const start = {
-    server: cpuSeconds(serverPid),
+    server: sumCpu(serverPids),
+    proxy: sumCpu(proxyPids) ?? 0,
     postgres: postgresCpuSeconds(),
     client: process.cpuUsage(),
     machine: machineBusySeconds(),
@@ -64,13 +73,21 @@ export function cpuMeter(serverPid) {
   return () => {
     const wall = (performance.now() - start.at) / 1000;
     const client = process.cpuUsage(start.client);
-    const serverCpu = (cpuSeconds(serverPid) ?? start.server ?? 0) - (start.server ?? 0);
+    const serverCpu = (sumCpu(serverPids) ?? start.server ?? 0) - (start.server ?? 0);
+    const proxyCpu = (sumCpu(proxyPids) ?? start.proxy) - start.proxy;
     const postgresCpu = postgresCpuSeconds() - start.postgres;
     const clientCpu = (client.user + client.system) / 1e6;
     const machineCpu = machineBusySeconds() - start.machine;
     // "other" is everything else on the machine (a build, tests, kernel softirq work of loopback
     // traffic): when it is large, the run measured a busy machine and its ratio is suspect.
-    return { wallSeconds: wall, serverCpu, postgresCpu, clientCpu, otherCpu: Math.max(0, machineCpu - serverCpu - postgresCpu - clientCpu) };
+    return {
+      wallSeconds: wall,
+      serverCpu,
+      proxyCpu,
+      postgresCpu,
+      clientCpu,
+      otherCpu: Math.max(0, machineCpu - serverCpu - proxyCpu - postgresCpu - clientCpu),
+    };
   };
 }
 

@@ -15,9 +15,10 @@ export function assertShopBuilt() {
  * databaseUrl unset means the embedded PGlite default. Returns the server handle plus dataDir;
  * stop() also removes the temporary DATA_DIR unless keepDataDir is set.
  */
-export async function startShop({ databaseUrl, paymentDelayMs, label = 'shop', keepDataDir = false, readyTimeoutMs = 120_000 }) {
+export async function startShop({ databaseUrl, paymentDelayMs, label = 'shop', keepDataDir = false, readyTimeoutMs = 120_000, extraEnv = {} }) {
   assertShopBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), 'skippass-bench-'));
+  /** @type {Record<string, string>} */
   const env = {
     DATA_DIR: dataDir,
     DATABASE_POOL_SIZE: String(POOL_SIZE),
@@ -27,6 +28,7 @@ export async function startShop({ databaseUrl, paymentDelayMs, label = 'shop', k
     CONFIRMATIONS_PER_ADDRESS: '1000000000',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    ...extraEnv,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else env.DATABASE_URL = ''; // an inherited DATABASE_URL must not silently turn the PGlite run into Postgres
