@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from './db/database.ts';
-import { freePort, startServer } from './test-support/server-process.ts';
+import { freePort } from './test-support/free-port.ts';
+import { startServer } from './test-support/server-process.ts';
 import { testBackends, testRows, type TestDatabase } from './test-support/test-databases.ts';
 
 const RUSH = 30;

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '../../core/messages.ts';
 import { fileSpool } from './purchase-spool.ts';
 import { type DatabaseOutage, databaseOutage } from '../test-support/outage.ts';
-import { freePort, startServer } from '../test-support/server-process.ts';
+import { freePort } from '../test-support/free-port.ts';
+import { startServer } from '../test-support/server-process.ts';
 import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
 
