@@ -53,7 +53,7 @@ describe('the MIME message of a mail', () => {
     expect(parsed.subject).toBe(mail.subject);
     expect(parsed.text).toBe(mail.text);
     expect(parsed.html).toBe(mail.html);
-    expect(parsed.from?.text).toBe('SkipPass <shop@example.com>');
+    expect(parsed.from?.value).toEqual([{ name: 'SkipPass', address: 'shop@example.com' }]);
     expect(parsed.messageId).toBe('<outbox-42@shop.example.com>');
     expect(parsed.attachments.map((a) => [a.cid, a.contentType, a.content.equals(mail.attachments![0]!.content)])).toEqual([[QR_CONTENT_ID, 'image/png', true]]);
   });
