@@ -150,9 +150,10 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
   it('answers a purchase promptly while a send hangs in the mail server', async () => {
     await restartWithMailServer({ hold: true });
     await buy(shop);
-    // The worker takes that message to the server, which holds it unanswered.
+    // The worker takes that message to the server, which holds it unanswered. (The first mail
+    // starts the render thread, which under vitest loads TypeScript through tsx: allow it time.)
     const sending = shop.app.outbox.runOnce();
-    await expect.poll(() => sink.waitingCount()).toBe(1);
+    await expect.poll(() => sink.waitingCount(), { timeout: 15_000 }).toBe(1);
 
     // A purchase meanwhile needs the database (PGlite has one connection) but never the mail server.
     const started = performance.now();
