@@ -11,8 +11,13 @@
 // Requests slower than autocannon's timeout would be dropped from its histogram, so the timeout is
 // set far above the target to make slow answers count as slow rather than vanish as errors.
 //
+// Mail (ADR 0018): after the last purchase is answered the bench counts the .eml files the shop's
+// outbox writes (no SMTP_URL: the file transport) every 100 ms until all 5,000 confirmations are
+// there; "last purchase -> last mail" is the time from the last answer to the moment the count
+// reached 5,000. Target <= 15 s on PostgreSQL.
+//
 // Run alone: node bench/rush.mjs [postgres|pglite]   (default: both)
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PURCHASE_BODY } from './lib/config.mjs';
@@ -25,7 +30,9 @@ import { busyMachineWarning, checksTable, heading, statusSummary, table } from '
 import { spooledCount, startShop } from './lib/servers.mjs';
 
 export const name = 'rush';
-export const RUSH = { amount: 5000, connections: 1000, paymentDelayMs: 2000, p99TargetMs: 3000 };
+export const RUSH = { amount: 5000, connections: 1000, paymentDelayMs: 2000, p99TargetMs: 3000, lastMailTargetMs: 15_000 };
+/** Waiting for mail gives up after this long without a new message. */
+const MAIL_STALL_MS = 30_000;
 /** Client sockets + server sockets + pool + files, with room to spare. */
 export const FILES_NEEDED = 2 * RUSH.connections + 1024;
 
@@ -34,7 +41,7 @@ const DATABASE = 'skippass_bench_rush';
 async function rushOnce(kind, rush) {
   const databaseUrl = kind === 'postgres' ? await recreateDatabase(DATABASE) : undefined;
   const server = await startShop({ databaseUrl, paymentDelayMs: rush.paymentDelayMs, label: `shop-rush-${kind}`, keepDataDir: true });
-  let load, cpu, memory, spooled, rows, mail, shutdown;
+  let load, cpu, memory, spooled, rows, mail, shutdown, mailDrain;
   try {
     console.log(`${kind}: shop ready in ${(server.startupMs / 1000).toFixed(1)} s; sending ${rush.amount} purchases over ${rush.connections} connections ...`);
     const meter = cpuMeter(server.pid);
@@ -49,8 +56,10 @@ async function rushOnce(kind, rush) {
       timeoutSec: 120,
       timeline: true,
     });
+    const lastAnswerAt = performance.now();
     cpu = meter();
     const dropsAfter = listenQueueDrops();
+    mailDrain = await waitForMail(join(server.dataDir, 'mail'), rush.amount, lastAnswerAt);
     // null where /proc/net/netstat cannot be read, rather than a made-up 0.
     const listenOverflows = dropsAfter.overflows !== null && dropsBefore.overflows !== null ? dropsAfter.overflows - dropsBefore.overflows : null;
     load = Object.assign(load, { listenOverflows });
@@ -72,7 +81,24 @@ async function rushOnce(kind, rush) {
   } finally {
     await rm(server.dataDir, { recursive: true, force: true });
   }
-  return { kind, load, cpu, memory, spooled, rows, mail, shutdown, startupMs: server.startupMs, profileDir: server.profileDir };
+  return { kind, load, cpu, memory, spooled, rows, mail, mailDrain, shutdown, startupMs: server.startupMs, profileDir: server.profileDir };
+}
+
+/**
+ * Counts the .eml files in `directory` every 100 ms until there are `expected` (or none came for
+ * MAIL_STALL_MS): ms from `since` (the last purchase's answer) to the last one, and how many.
+ */
+async function waitForMail(directory, expected, since) {
+  let count = 0;
+  let lastProgress = performance.now();
+  for (;;) {
+    const now = performance.now();
+    const found = (await readdir(directory).catch(() => [])).filter((file) => file.endsWith('.eml')).length;
+    if (found > count) [count, lastProgress] = [found, now];
+    if (count >= expected) return { count, lastMailMs: now - since };
+    if (now - lastProgress > MAIL_STALL_MS) return { count, lastMailMs: null };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function countPgliteRows(dataDir) {
@@ -131,6 +157,17 @@ function checksFor(result, rush, informational) {
       pass: verdict(load.latency.p99 <= rush.p99TargetMs),
       value: load.latency.p99,
     },
+    {
+      bench,
+      label: `${kind}: last purchase -> last mail sent`,
+      target: `${rush.amount} mails, <= ${rush.lastMailTargetMs / 1000} s`,
+      actual:
+        result.mailDrain.lastMailMs === null
+          ? `${result.mailDrain.count} mails, then none for ${MAIL_STALL_MS / 1000} s`
+          : `${(result.mailDrain.lastMailMs / 1000).toFixed(1)} s (${result.mailDrain.count} mails)`,
+      pass: verdict(result.mailDrain.lastMailMs !== null && result.mailDrain.count >= rush.amount && result.mailDrain.lastMailMs <= rush.lastMailTargetMs),
+      value: result.mailDrain.lastMailMs,
+    },
   ];
 }
 
@@ -145,7 +182,7 @@ export async function run({ only, rush = RUSH } = {}) {
 
   console.log(
     table(
-      Object.values(results).map(({ kind, load, cpu, memory, startupMs, mail, shutdown }) => ({
+      Object.values(results).map(({ kind, load, cpu, memory, startupMs, mail, mailDrain, shutdown }) => ({
         kind,
         total: load.elapsedMs / 1000,
         rps: load.rps,
@@ -164,6 +201,7 @@ export async function run({ only, rush = RUSH } = {}) {
         peakRss: memory.peak,
         startup: startupMs / 1000,
         mail: `${mail.sent ?? 0}/${mail.pending ?? 0}/${mail.failed ?? 0}`,
+        lastMail: mailDrain.lastMailMs === null ? null : mailDrain.lastMailMs / 1000,
         shutdown,
       })),
       [
@@ -185,6 +223,7 @@ export async function run({ only, rush = RUSH } = {}) {
         { key: 'peakRss', label: 'peak RSS MiB' },
         { key: 'startup', label: 'startup s' },
         { key: 'mail', label: 'mail sent/pending/failed', align: 'left' },
+        { key: 'lastMail', label: 'last purchase->last mail s' },
         { key: 'shutdown', label: 'shutdown', align: 'left' },
       ],
     ),

@@ -8,6 +8,7 @@ import type { OutgoingMail } from './transport.ts';
 const PLAIN_ADDRESS = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/;
 /** `Name <address>` with a name nodemailer leaves unquoted (word characters and spaces). */
 const NAMED_ADDRESS = /^([\w ]*[\w])\s*<([^<>]+)>$/;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
 const CONTROL = /[\x00-\x1f\x7f]/;
 const SAFE_TOKEN = /^[\w.-]+$/;
 

@@ -79,11 +79,17 @@ export function smtpTransport(url: string): MailTransport {
 /** The embedded default: each message becomes an .eml file a person can open in any mail client. */
 export function fileTransport(directory: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Made on the first send (and again if it fails), not once per mail of a rush.
+  let made: Promise<unknown> | undefined;
   return {
     async send(mail) {
       // Composed bytes need only their line ends made Unix ones, as the stream transport would.
       const message = mail.raw ? Buffer.from(mail.raw.toString('utf8').replace(/\r\n/g, '\n'), 'utf8') : ((await transporter.sendMail(mail)).message as Buffer);
-      await mkdir(directory, { recursive: true });
+      made ??= mkdir(directory, { recursive: true }).catch((error: unknown) => {
+        made = undefined;
+        throw error;
+      });
+      await made;
       const id = mail.messageId.replace(/^<|>$/g, '').replace(/[^a-zA-Z0-9]+/g, '-');
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`;
       const location = join(directory, name);
