@@ -8,12 +8,19 @@ import { ensureFileLimit } from './lib/fd-limit.mjs';
 import { checksTable, heading } from './lib/report.mjs';
 import { assertShopBuilt } from './lib/servers.mjs';
 import * as adminScale from './admin-scale.mjs';
+import * as mailCost from './mail-cost.mjs';
 import * as purchaseThroughput from './purchase-throughput.mjs';
 import * as rush from './rush.mjs';
 import * as web from './web.mjs';
 
-const BENCHES = { [purchaseThroughput.name]: purchaseThroughput, [rush.name]: rush, [adminScale.name]: adminScale, [web.name]: web };
-const ALIASES = { throughput: purchaseThroughput.name, admin: adminScale.name };
+const BENCHES = {
+  [purchaseThroughput.name]: purchaseThroughput,
+  [rush.name]: rush,
+  [mailCost.name]: mailCost,
+  [adminScale.name]: adminScale,
+  [web.name]: web,
+};
+const ALIASES = { throughput: purchaseThroughput.name, admin: adminScale.name, mail: mailCost.name };
 
 const requested = process.argv.slice(2).map((arg) => ALIASES[arg] ?? arg);
 const unknown = requested.filter((n) => !BENCHES[n]);

@@ -11,9 +11,14 @@
 // Requests slower than autocannon's timeout would be dropped from its histogram, so the timeout is
 // set far above the target to make slow answers count as slow rather than vanish as errors.
 //
+// Mail (ADR 0018): after the last purchase is answered the bench counts the .eml files the shop's
+// outbox writes (no SMTP_URL: the file transport) every 100 ms until all 5,000 confirmations are
+// there; "last purchase -> last mail" is the time from the last answer to the moment the count
+// reached 5,000. Target <= 15 s on PostgreSQL.
+//
 // Run alone: node bench/rush.mjs [postgres|pglite]   (default: both)
 // Scale out: BENCH_INSTANCES=3 node bench/rush.mjs postgres   (3 shops on one PostgreSQL behind nginx)
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,7 +33,9 @@ import { startProxy, upstreamOf } from './lib/proxy.mjs';
 import { spooledCount, startShop } from './lib/servers.mjs';
 
 export const name = 'rush';
-export const RUSH = { amount: 5000, connections: 1000, paymentDelayMs: 2000, p99TargetMs: 3000 };
+export const RUSH = { amount: 5000, connections: 1000, paymentDelayMs: 2000, p99TargetMs: 3000, lastMailTargetMs: 15_000 };
+/** Waiting for mail gives up after this long without a new message. */
+const MAIL_STALL_MS = 30_000;
 /** Client sockets + server sockets + pool + files, with room to spare. */
 export const FILES_NEEDED = 2 * RUSH.connections + 1024;
 
@@ -66,7 +73,7 @@ async function rushOnce(kind, rush) {
   const { servers, proxy, url } = await startShops(kind, databaseUrl, rush, instances);
   const [first] = /** @type {[typeof servers[number]]} */ (servers);
   const label = proxy ? `${kind} x${instances} via nginx` : kind;
-  let load, cpu, memory, spooled, rows, mail, shutdown;
+  let load, cpu, memory, spooled, rows, mail, shutdown, mailDrain;
   const loadAverage = { before: '', after: '' };
   try {
     const startupMs = Math.max(...servers.map((s) => s.startupMs));
@@ -84,9 +91,11 @@ async function rushOnce(kind, rush) {
       timeoutSec: 120,
       timeline: true,
     });
+    const lastAnswerAt = performance.now();
     cpu = meter();
     loadAverage.after = loadavg().map((l) => l.toFixed(2)).join(' ');
     const dropsAfter = listenQueueDrops();
+    mailDrain = await waitForMail(servers.map((s) => join(s.dataDir, 'mail')), rush.amount, lastAnswerAt);
     // null where /proc/net/netstat cannot be read, rather than a made-up 0.
     const listenOverflows = dropsAfter.overflows !== null && dropsBefore.overflows !== null ? dropsAfter.overflows - dropsBefore.overflows : null;
     load = Object.assign(load, { listenOverflows });
@@ -113,7 +122,25 @@ async function rushOnce(kind, rush) {
     await Promise.all(servers.map((s) => rm(s.dataDir, { recursive: true, force: true })));
   }
   const startupMs = Math.max(...servers.map((s) => s.startupMs));
-  return { kind, label, instances, loadAverage, load, cpu, memory, spooled, rows, mail, shutdown, startupMs, profileDir: first.profileDir };
+  return { kind, label, instances, loadAverage, load, cpu, memory, spooled, rows, mail, mailDrain, shutdown, startupMs, profileDir: first.profileDir };
+}
+
+/**
+ * Counts the .eml files in the instances' mail `directories` every 100 ms until there are `expected` (or none came for
+ * MAIL_STALL_MS): ms from `since` (the last purchase's answer) to the last one, and how many.
+ */
+async function waitForMail(directories, expected, since) {
+  let count = 0;
+  let lastProgress = performance.now();
+  for (;;) {
+    const now = performance.now();
+    const listed = await Promise.all(directories.map((directory) => readdir(directory).catch(() => [])));
+    const found = listed.flat().filter((file) => file.endsWith('.eml')).length;
+    if (found > count) [count, lastProgress] = [found, now];
+    if (count >= expected) return { count, lastMailMs: now - since };
+    if (now - lastProgress > MAIL_STALL_MS) return { count, lastMailMs: null };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function countPgliteRows(dataDir) {
@@ -172,6 +199,17 @@ function checksFor(result, rush, informational) {
       pass: verdict(load.latency.p99 <= rush.p99TargetMs),
       value: load.latency.p99,
     },
+    {
+      bench,
+      label: `${kind}: last purchase -> last mail sent`,
+      target: `${rush.amount} mails, <= ${rush.lastMailTargetMs / 1000} s`,
+      actual:
+        result.mailDrain.lastMailMs === null
+          ? `${result.mailDrain.count} mails, then none for ${MAIL_STALL_MS / 1000} s`
+          : `${(result.mailDrain.lastMailMs / 1000).toFixed(1)} s (${result.mailDrain.count} mails)`,
+      pass: verdict(result.mailDrain.lastMailMs !== null && result.mailDrain.count >= rush.amount && result.mailDrain.lastMailMs <= rush.lastMailTargetMs),
+      value: result.mailDrain.lastMailMs,
+    },
   ];
 }
 
@@ -186,7 +224,7 @@ export async function run({ only, rush = RUSH } = {}) {
 
   console.log(
     table(
-      Object.values(results).map(({ label, load, cpu, memory, startupMs, mail, shutdown }) => ({
+      Object.values(results).map(({ label, load, cpu, memory, startupMs, mail, mailDrain, shutdown }) => ({
         kind: label,
         total: load.elapsedMs / 1000,
         rps: load.rps,
@@ -206,6 +244,7 @@ export async function run({ only, rush = RUSH } = {}) {
         peakRss: memory.peak,
         startup: startupMs / 1000,
         mail: `${mail.sent ?? 0}/${mail.pending ?? 0}/${mail.failed ?? 0}`,
+        lastMail: mailDrain.lastMailMs === null ? null : mailDrain.lastMailMs / 1000,
         shutdown,
       })),
       [
@@ -228,6 +267,7 @@ export async function run({ only, rush = RUSH } = {}) {
         { key: 'peakRss', label: 'peak RSS MiB (sum)' },
         { key: 'startup', label: 'startup s' },
         { key: 'mail', label: 'mail sent/pending/failed', align: 'left' },
+        { key: 'lastMail', label: 'last purchase->last mail s' },
         { key: 'shutdown', label: 'shutdown', align: 'left' },
       ],
     ),

@@ -48,8 +48,14 @@ export function claimDueMail(db: Db, leaseSeconds: number, limit: number): Promi
  */
 const claimedBy = (row: Pick<ClaimedRow, 'id' | 'attempts'>): SQL => sql`id = ${row.id} and attempts = ${row.attempts}`;
 
-export async function markMailSent(db: Db, row: Pick<ClaimedRow, 'id' | 'attempts'>): Promise<void> {
-  await runStatement(db, sql`update outbox set status = 'sent', sent_at = now(), last_error = null where ${claimedBy(row)}`);
+/** Marks a batch of sent rows in one statement (the outbox sends a rush's mail 20 rows at a time). */
+export async function markMailsSent(db: Db, rows: Array<Pick<ClaimedRow, 'id' | 'attempts'>>): Promise<void> {
+  if (rows.length === 0) return;
+  await runStatement(
+    db,
+    sql`update outbox set status = 'sent', sent_at = now(), last_error = null
+        where (id, attempts) in (${sql.join(rows.map((row) => sql`(${row.id}, ${row.attempts})`), sql`, `)})`,
+  );
 }
 
 export async function markMailFailed(db: Db, row: Pick<ClaimedRow, 'id' | 'attempts'>, error: string): Promise<void> {

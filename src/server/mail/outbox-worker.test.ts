@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
 import { databaseOutage, type DatabaseOutage } from '../test-support/outage.ts';
 import { outboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
+import { renderPool } from './render-pool.ts';
 import { type MailTransport, smtpTransport } from './transport.ts';
 import { sentJournal } from './sent-journal.ts';
 
@@ -150,9 +151,10 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
   it('answers a purchase promptly while a send hangs in the mail server', async () => {
     await restartWithMailServer({ hold: true });
     await buy(shop);
-    // The worker takes that message to the server, which holds it unanswered.
+    // The worker takes that message to the server, which holds it unanswered. (The first mail
+    // starts the render thread, which under vitest loads TypeScript through tsx: allow it time.)
     const sending = shop.app.outbox.runOnce();
-    await expect.poll(() => sink.waitingCount()).toBe(1);
+    await expect.poll(() => sink.waitingCount(), { timeout: 15_000 }).toBe(1);
 
     // A purchase meanwhile needs the database (PGlite has one connection) but never the mail server.
     const started = performance.now();
@@ -310,6 +312,24 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
     expect(mail!.parsed.subject).not.toMatch(/[\r\n]/);
     const headerBlock = mail!.raw.split(/\r?\n\r?\n/)[0]!;
     expect(headerBlock).not.toMatch(/^Bcc:/im);
+  });
+
+  it('keeps a mail queued when its render thread dies, and sends it on the next run', async () => {
+    await buy(shop);
+    const crashing = worker(smtpTransport(sink.url), {
+      renderer: renderPool({ threads: 1, entry: new URL('../test-support/crashing-render-worker.mjs', import.meta.url) }),
+    });
+    expect(await crashing.runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    await crashing.stop();
+    expect(sink.received).toHaveLength(0);
+    expect(await outboxRows()).toEqual([
+      { kind: 'purchase_confirmation', status: 'pending', attempts: 1, last_error: expect.stringMatching(/mail rendering thread stopped/) },
+    ]);
+
+    expect(await shop.app.outbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(sink.received).toHaveLength(1);
+    expect(sink.received[0]!.parsed.attachments[0]).toMatchObject({ contentType: 'image/png', cid: 'pass-qr' });
+    expect(await outboxRows()).toEqual([{ kind: 'purchase_confirmation', status: 'sent', attempts: 2, last_error: null }]);
   });
 
   it('sends the contact confirmation for a Get in Touch request', async () => {

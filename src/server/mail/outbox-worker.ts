@@ -1,10 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { type ClaimedRow, claimDueMail, dropMail, markMailFailed, markMailSent, scheduleMailRetry } from './outbox-queries.ts';
-import { headerSafe, type MailContext, QR_CONTENT_ID } from './templates.ts';
-import { renderMail } from './mail-render.ts';
-import QRCode from 'qrcode';
+import { type ClaimedRow, claimDueMail, dropMail, markMailFailed, markMailsSent, scheduleMailRetry } from './outbox-queries.ts';
+import { headerSafe, type MailContext } from './templates.ts';
+import { type MailRenderer, RenderThreadLost, renderPool } from './render-pool.ts';
 import { isPermanentMailError, type MailTransport, type OutgoingMail } from './transport.ts';
 import type { SentJournal } from './sent-journal.ts';
 
@@ -19,12 +18,6 @@ const DEFAULT_LEASE_MS = 120_000;
  */
 const DEFAULT_SEND_DEADLINE_MS = 60_000;
 const BATCH_SIZE = 20;
-
-/**
- * The pass QR as a PNG mail clients show inline. 240 px scans easily from a screen; PNG filter 2
- * ("up") compresses a QR's flat rows well at a fraction of the default filter search's CPU.
- */
-const qrPng = (text: string) => QRCode.toBuffer(text, { margin: 1, width: 240, rendererOpts: { filterType: 2 } } as QRCode.QRCodeToBufferOptions);
 
 /**
  * Requests come first: while the event loop was busier than this over the last poll interval
@@ -52,6 +45,11 @@ export interface OutboxWorkerOptions {
    * off the request path); null: nothing to send, and the row is dropped. A throw is retried.
    */
   prepare?: (kind: string, payload: unknown) => Promise<unknown>;
+  /**
+   * Makes rows into messages (template, QR PNG, MIME). Default: a pool of worker threads, so a
+   * rush's mail takes no CPU from the event loop answering buyers (ADR 0018); stop() closes it.
+   */
+  renderer?: MailRenderer;
 }
 
 export interface WorkerRun {
@@ -75,6 +73,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
   const leaseSeconds = (options.leaseMs ?? DEFAULT_LEASE_MS) / 1000;
   const sendDeadlineMs = options.sendDeadlineMs ?? DEFAULT_SEND_DEADLINE_MS;
   const host = new URL(options.context.publicUrl).hostname || 'localhost';
+  const renderer = options.renderer ?? renderPool();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<WorkerRun> | undefined;
   let again = false;
@@ -87,7 +86,6 @@ export function outboxWorker(options: OutboxWorkerOptions) {
   const unrecorded = new Map<ClaimedRow['id'], number>();
   let journalRead = false;
 
-  const markSent = (id: ClaimedRow['id'], attempts: number) => markMailSent(options.db, { id, attempts });
 
   /** Marks what was sent but not recorded: in memory, and in the journal a killed process left. */
   async function recordUnrecorded(): Promise<void> {
@@ -96,10 +94,9 @@ export function outboxWorker(options: OutboxWorkerOptions) {
       for (const entry of await options.journal.load()) if (!unrecorded.has(Number(entry.id))) unrecorded.set(Number(entry.id), entry.attempts);
       journalRead = true;
     }
-    for (const [id, attempts] of unrecorded) {
-      await markSent(id, attempts);
-      unrecorded.delete(id);
-    }
+    const rows = [...unrecorded].map(([id, attempts]) => ({ id, attempts }));
+    await markMailsSent(options.db, rows);
+    for (const row of rows) unrecorded.delete(row.id);
     await options.journal?.clear();
   }
 
@@ -126,8 +123,11 @@ export function outboxWorker(options: OutboxWorkerOptions) {
     }
   }
 
-  /** Sends one claimed row and records the outcome (only while the row is still this claim's). */
-  async function deliver(row: ClaimedRow): Promise<keyof WorkerRun> {
+  /**
+   * Sends one claimed row and records a failure; a sent row is returned with its log line, to be
+   * marked with the rest of its batch (one statement for the batch, see drain).
+   */
+  async function deliver(row: ClaimedRow): Promise<keyof WorkerRun | { sent: ClaimedRow; location?: string }> {
     let stage: 'prepare' | 'render' | 'send' = 'prepare';
     try {
       const payload = options.prepare ? await options.prepare(row.kind, row.payload) : row.payload;
@@ -137,34 +137,25 @@ export function outboxWorker(options: OutboxWorkerOptions) {
         return 'skipped';
       }
       stage = 'render';
-      const mail = renderMail(options.context, row.kind, payload);
-      stage = 'send';
-      const { location } = await sendWithinDeadline({
+      const mail = await renderer.compose({
+        context: options.context,
+        kind: row.kind,
+        payload,
         from: options.from,
         to: headerSafe(row.recipient),
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
         messageId: `<outbox-${row.id}@${host}>`,
-        ...(mail.qrCode
-          ? { attachments: [{ filename: 'pass-qr.png', content: await qrPng(mail.qrCode), cid: QR_CONTENT_ID }] }
-          : {}),
       });
+      stage = 'send';
+      const { location } = await sendWithinDeadline(mail);
       await options.journal?.add({ id: String(row.id), attempts: row.attempts }).catch((error: unknown) => {
         options.log.warn({ err: error }, 'mail sent; could not note it in the sent journal');
       });
-      try {
-        await markSent(row.id, row.attempts);
-      } catch (error) {
-        unrecorded.set(row.id, row.attempts);
-        options.log.warn({ err: error, outboxId: row.id }, 'mail sent; marking it sent waits for the database');
-      }
-      options.log.info({ outboxId: row.id, kind: row.kind, ...(location ? { file: location } : {}) }, location ? `mail written to ${location}` : 'mail sent');
-      return 'sent';
+      return { sent: row, ...(location ? { location } : {}) };
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      // A row that cannot be rendered (unknown kind, malformed payload) never will be.
-      const permanent = stage === 'render' || isPermanentMailError(error);
+      // A row that cannot be rendered (unknown kind, malformed payload) never will be; a render
+      // thread that died says nothing about the row.
+      const permanent = (stage === 'render' && !(error instanceof RenderThreadLost)) || isPermanentMailError(error);
       if (permanent || row.attempts >= maxAttempts) {
         await markMailFailed(options.db, row, message);
         options.log.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, error: message }, 'mail failed for good');
@@ -177,13 +168,32 @@ export function outboxWorker(options: OutboxWorkerOptions) {
     }
   }
 
+  /** Marks a batch's sent rows in one statement; if the database is away, they wait in `unrecorded`. */
+  async function recordSent(sent: Array<{ sent: ClaimedRow; location?: string }>): Promise<void> {
+    try {
+      await markMailsSent(options.db, sent.map(({ sent: row }) => row));
+    } catch (error) {
+      for (const { sent: row } of sent) unrecorded.set(row.id, row.attempts);
+      options.log.warn({ err: error, outboxIds: sent.map(({ sent: row }) => row.id) }, 'mail sent; marking it sent waits for the database');
+    }
+    for (const { sent: row, location } of sent) {
+      options.log.info({ outboxId: row.id, kind: row.kind, ...(location ? { file: location } : {}) }, location ? `mail written to ${location}` : 'mail sent');
+    }
+  }
+
   /** Sends everything due now, batch after batch; while requests keep the server busy, one batch. */
   async function drain(): Promise<WorkerRun> {
     const run: WorkerRun = { sent: 0, retrying: 0, failed: 0 };
     await recordUnrecorded();
     for (;;) {
       const rows = await claim();
-      for (const outcome of await Promise.all(rows.map(deliver))) run[outcome] = (run[outcome] ?? 0) + 1;
+      const sent: Array<{ sent: ClaimedRow; location?: string }> = [];
+      for (const outcome of await Promise.all(rows.map(deliver))) {
+        if (typeof outcome === 'object') sent.push(outcome);
+        else run[outcome] = (run[outcome] ?? 0) + 1;
+      }
+      await recordSent(sent);
+      run.sent += sent.length;
       if (rows.length < BATCH_SIZE || stopped || busy) return run;
     }
   }
@@ -241,6 +251,7 @@ export function outboxWorker(options: OutboxWorkerOptions) {
       if (timer) clearInterval(timer);
       await running?.catch(() => {});
       await recordUnrecorded().catch(() => {});
+      await renderer.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 
 export interface OutgoingMail {
   from: string;
@@ -12,6 +13,18 @@ export interface OutgoingMail {
   messageId: string;
   /** Inline images the HTML refers to by cid. */
   attachments?: Array<{ filename: string; content: Buffer; cid: string }>;
+  /**
+   * The whole message, composed already from the fields above (mail-compose.ts, in a render
+   * thread): the transports send these bytes as they are instead of composing them again.
+   */
+  raw?: Buffer;
+}
+
+/** What nodemailer is given: the composed bytes with their envelope, or the fields to compose. */
+function nodemailerMessage(mail: OutgoingMail) {
+  if (!mail.raw) return mail;
+  const from = addressparser(mail.from, { flatten: true })[0]?.address ?? mail.from;
+  return { envelope: { from, to: [mail.to] }, raw: mail.raw, messageId: mail.messageId };
 }
 
 /** Where mail leaves the process: an SMTP server, or .eml files when none is configured. */
@@ -56,7 +69,7 @@ export function smtpTransport(url: string): MailTransport {
     async send(mail, options = {}) {
       // nodemailer closes the connection when the signal aborts (socketTimeout alone is an idle
       // timeout: a server trickling bytes could keep one send going for ever).
-      await transporter.sendMail({ ...mail, ...(options.signal ? { signal: options.signal } : {}) });
+      await transporter.sendMail({ ...nodemailerMessage(mail), ...(options.signal ? { signal: options.signal } : {}) });
       return {};
     },
     close: () => transporter.close(),
@@ -66,14 +79,21 @@ export function smtpTransport(url: string): MailTransport {
 /** The embedded default: each message becomes an .eml file a person can open in any mail client. */
 export function fileTransport(directory: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Made on the first send (and again if it fails), not once per mail of a rush.
+  let made: Promise<unknown> | undefined;
   return {
     async send(mail) {
-      const info = await transporter.sendMail(mail);
-      await mkdir(directory, { recursive: true });
+      // Composed bytes need only their line ends made Unix ones, as the stream transport would.
+      const message = mail.raw ? Buffer.from(mail.raw.toString('utf8').replace(/\r\n/g, '\n'), 'utf8') : ((await transporter.sendMail(mail)).message as Buffer);
+      made ??= mkdir(directory, { recursive: true }).catch((error: unknown) => {
+        made = undefined;
+        throw error;
+      });
+      await made;
       const id = mail.messageId.replace(/^<|>$/g, '').replace(/[^a-zA-Z0-9]+/g, '-');
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`;
       const location = join(directory, name);
-      await writeFile(location, info.message as Buffer);
+      await writeFile(location, message);
       return { location };
     },
     close: () => transporter.close(),
