@@ -34,9 +34,12 @@ interface Thread {
 function startWorker(entry?: URL): Worker {
   if (entry) return new Worker(entry);
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./render-worker.js', import.meta.url));
-  // Evaluated code resolves 'tsx' from the working directory: the repository, under vitest and tsx.
-  const source = new URL('./render-worker.ts', import.meta.url).href;
-  return new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(source)}); })`, { eval: true });
+  // Only ever reached from the TypeScript sources (a dev checkout), never from dist/: the loader is
+  // a dev dependency, named as data so the built server holds no import of it.
+  // Evaluated code resolves it from the working directory: the repository, under vitest and tsx.
+  const loader = JSON.stringify('tsx/esm/api');
+  const source = JSON.stringify(new URL('./render-worker.ts', import.meta.url).href);
+  return new Worker(`import(${loader}).then((api) => { api.register(); return import(${source}); })`, { eval: true });
 }
 
 /**
