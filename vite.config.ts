@@ -1,4 +1,5 @@
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -53,24 +54,19 @@ const checkInWorker = VitePWA({
   },
 });
 
-export default defineConfig({
+// The client build also writes .vite/manifest.json: the server reads it to preload the chunks a
+// server-rendered page needs. `vite build --ssr src/web/render-page.tsx` builds the page renderer
+// the server runs (ADR 0021) into dist/ssr.
+export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
-  publicDir: 'src/web/public',
-  plugins: [tailwindcss(), devShopPlaceholders(), checkInWorker],
-  // The app is written against React's API and runs on Preact's (preact/compat), which is about
-  // 55 kB gzip smaller: the buyer's first load stays under its budget (ADR 0013).
+  publicDir: isSsrBuild ? false : 'src/web/public',
+  plugins: [react(), tailwindcss(), devShopPlaceholders(), ...(isSsrBuild ? [] : [checkInWorker])],
   resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod-in-browser.ts', import.meta.url)) },
-    ],
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod-in-browser.ts', import.meta.url)) }],
   },
   build: {
-    outDir: 'dist/web',
+    outDir: isSsrBuild ? 'dist/ssr' : 'dist/web',
+    manifest: !isSsrBuild,
     rollupOptions: {
       // TanStack Query marks modules "use client" for React Server Components; a client bundle has no use for it.
       onwarn(warning, warn) {
@@ -86,4 +82,4 @@ export default defineConfig({
       '/healthz': api,
     },
   },
-});
+}));

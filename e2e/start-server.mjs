@@ -12,7 +12,7 @@ if (!dataDir) {
   console.error('e2e/start-server.mjs: set DATA_DIR to a throw-away directory');
   process.exit(1);
 }
-if (!existsSync(server) || !existsSync(resolve(root, 'dist/web/index.html'))) {
+if (!existsSync(server) || !existsSync(resolve(root, 'dist/web/index.html')) || !existsSync(resolve(root, 'dist/ssr/render-page.js'))) {
   console.error('e2e/start-server.mjs: the app is not built; run `npm run build` first (or `npm run test:e2e`)');
   process.exit(1);
 }

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 
 const STAMP = 'dist/.build-stamp';
 /** A stamp is trusted only while what `npm start` serves is still there. */
-const OUTPUTS = ['dist/server/main.js', 'dist/web/index.html'];
+const OUTPUTS = ['dist/server/main.js', 'dist/web/index.html', 'dist/ssr/render-page.js'];
 const BUILD = 'npm run build:web && npm run build:server';
 
 /** The .gitignore rules this project uses: `dir/`, `path/dir/`, `*.ext` and plain names. */

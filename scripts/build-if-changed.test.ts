@@ -13,8 +13,8 @@ describe('build-if-changed', () => {
   // A fake build: writes the outputs `npm start` serves and counts itself in a file outside the project.
   const fakeBuild = () =>
     `--command=node -e "const fs=require('fs');` +
-    `fs.mkdirSync('dist/server',{recursive:true});fs.mkdirSync('dist/web',{recursive:true});` +
-    `fs.writeFileSync('dist/server/main.js','');fs.writeFileSync('dist/web/index.html','');` +
+    `for(const d of ['dist/server','dist/web','dist/ssr'])fs.mkdirSync(d,{recursive:true});` +
+    `for(const f of ['dist/server/main.js','dist/web/index.html','dist/ssr/render-page.js'])fs.writeFileSync(f,'');` +
     `fs.appendFileSync(${JSON.stringify(JSON.stringify(builds))},'x')"`;
   const run = (...args: string[]) => spawnSync('node', [script, ...args], { cwd: project, encoding: 'utf8' });
   const start = () => run(fakeBuild());
@@ -93,6 +93,10 @@ describe('build-if-changed', () => {
     rmSync(join(project, 'dist/web/index.html'));
     start();
     expect(buildCount()).toBe(3);
+
+    rmSync(join(project, 'dist/ssr/render-page.js'));
+    start();
+    expect(buildCount()).toBe(4);
   });
 
   it('--force builds (and stamps) although nothing changed', () => {

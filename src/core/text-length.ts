@@ -17,7 +17,8 @@ const HAS_INVISIBLE = new RegExp(`[${INVISIBLE}]`, 'u');
 /** Printable ASCII: one code unit is one character a reader sees, so no segmenting is needed. */
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made when first needed: building a Segmenter costs tens of milliseconds on a phone's first load.
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * Characters a reader sees: grapheme clusters that draw something. A space between words counts
@@ -27,7 +28,7 @@ export function readerLength(text: string, stopAt = Number.POSITIVE_INFINITY): n
   if (PLAIN_ASCII.test(text)) return text.length;
   // Segmenting costs microseconds a cluster: a rule that only needs to know "more than N" stops there.
   let count = 0;
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text)) {
     if (DRAWS_SOMETHING.test(segment) && ++count >= stopAt) break;
   }
   return count;

@@ -57,6 +57,6 @@ describe('scripts/precompress.mjs', () => {
     const manifest = JSON.parse(await readFile(resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(manifest.scripts['build:web']).toBe('vite build && node scripts/precompress.mjs dist/web');
+    expect(manifest.scripts['build:web']).toBe('vite build && vite build --ssr src/web/render-page.tsx && node scripts/precompress.mjs dist/web');
   });
 });

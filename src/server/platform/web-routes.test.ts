@@ -8,9 +8,33 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
-import { renderIndexHtml } from './web-routes.ts';
+import { modulePreloads, renderIndexHtml } from './web-routes.ts';
 
-const template = `<!doctype html><html><head><title>%PRODUCT_NAME%</title><!--shop-config--></head><body><div id="root"></div></body></html>`;
+const template =
+  `<!doctype html><html><head><title>%PRODUCT_NAME%</title><!--shop-config-->` +
+  `<script type="module" crossorigin src="/assets/index-1111.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-2222.js">` +
+  `</head><body><div id="root"><!--app-html--></div></body></html>`;
+
+/** Vite's build manifest as the client build writes it: chunks by source file, with their imports. */
+const manifest = {
+  'index.html': { file: 'assets/index-1111.js', imports: ['_shared-2222.js'] },
+  '_shared-2222.js': { file: 'assets/shared-2222.js' },
+  '_form-3333.js': { file: 'assets/form-3333.js', imports: ['_shared-2222.js'] },
+  'src/web/app/pages/find-pass.tsx': { file: 'assets/find-pass-4444.js', imports: ['_form-3333.js', '_shared-2222.js'] },
+};
+
+/**
+ * A stand-in for the app's server build (dist/ssr/render-page.js): says which path it rendered,
+ * counts its renders, and fails for /auth.
+ */
+const fakeRenderer = `
+globalThis.fakeRenders = 0;
+export async function renderPage(path, config) {
+  globalThis.fakeRenders += 1;
+  if (path === '/auth') throw new Error('render failed');
+  return { html: '<h1>' + config.productName + ' rendered ' + path + ' $&</h1>', modules: path === '/find-pass' ? ['src/web/app/pages/find-pass.tsx'] : [] };
+}`;
+const renders = () => (globalThis as unknown as { fakeRenders?: number }).fakeRenders ?? 0;
 
 describe('renderIndexHtml', () => {
   it('puts the shop settings in a JSON data block and the product name in the title', () => {
@@ -21,22 +45,52 @@ describe('renderIndexHtml', () => {
     );
   });
 
+  it('puts a rendered page in #root and preloads its chunks, taking `$` patterns as text', () => {
+    const html = renderIndexHtml(template, { productName: 'Club $& Pass', feedbackUrl: 'https://x.io' }, { html: '<p>$1 $&</p>', preloads: ['/assets/a.js'] });
+    expect(html).toContain('<title>Club $&#38; Pass</title>');
+    expect(html).toContain('<div id="root"><p>$1 $&</p></div>');
+    expect(html).toContain('</script><link rel="modulepreload" crossorigin href="/assets/a.js">');
+  });
+
   it('cannot be broken out of by a hostile product name', () => {
     const html = renderIndexHtml(template, { productName: '</script><script>alert(1)</script>', feedbackUrl: 'https://x.io' });
     expect(html).not.toContain('<script>alert(1)');
-    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    // The data block's and the app's: none more.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+  });
+});
+
+describe('modulePreloads', () => {
+  it('lists the chunk of each module and what it imports, once each, minus what the page loads anyway', () => {
+    expect(modulePreloads(manifest, ['src/web/app/pages/find-pass.tsx'])).toEqual([
+      '/assets/find-pass-4444.js',
+      '/assets/form-3333.js',
+      '/assets/shared-2222.js',
+    ]);
+    expect(modulePreloads(manifest, ['src/web/app/pages/find-pass.tsx'], (href) => href === '/assets/shared-2222.js')).toEqual([
+      '/assets/find-pass-4444.js',
+      '/assets/form-3333.js',
+    ]);
+    expect(modulePreloads(manifest, ['src/web/app/pages/unknown.tsx'])).toEqual([]);
   });
 });
 
 describe('serving the front end', () => {
   let database: TestDatabase;
   let shop: TestApp;
+  let dist: string;
   let webDir: string;
   const logs: string[] = [];
 
   beforeAll(async () => {
-    webDir = await mkdtemp(join(tmpdir(), 'skippass-web-'));
-    await mkdir(join(webDir, 'assets'));
+    // As the build lays it out: dist/web (the client) beside dist/ssr (the server render).
+    dist = await mkdtemp(join(tmpdir(), 'skippass-dist-'));
+    webDir = join(dist, 'web');
+    await mkdir(join(webDir, 'assets'), { recursive: true });
+    await mkdir(join(webDir, '.vite'));
+    await writeFile(join(webDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    await mkdir(join(dist, 'ssr'));
+    await writeFile(join(dist, 'ssr', 'render-page.js'), fakeRenderer);
     await writeFile(join(webDir, 'index.html'), template);
     await writeFile(join(webDir, 'assets', 'app-1234.js'), 'console.log("shop")');
     await writeFile(join(webDir, 'favicon.svg'), '<svg/>');
@@ -52,7 +106,46 @@ describe('serving the front end', () => {
   afterAll(async () => {
     await shop.close();
     await database.close();
-    await rm(webDir, { recursive: true, force: true });
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('sends a public page rendered, once for all its requests, with its chunks preloaded', async () => {
+    const before = renders();
+    const first = await shop.app.inject({ method: 'GET', url: '/find-pass?email=a' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<div id="root"><h1>Club Pass rendered /find-pass $&</h1></div>');
+    expect(first.body).toContain('<link rel="modulepreload" crossorigin href="/assets/find-pass-4444.js">');
+    expect(first.body).toContain('<link rel="modulepreload" crossorigin href="/assets/form-3333.js">');
+    // The page's own template preloads the shared chunk already.
+    expect(first.body.match(/shared-2222\.js/g)).toHaveLength(1);
+    const again = await shop.app.inject({ method: 'GET', url: '/find-pass' });
+    expect(again.body).toBe(first.body);
+    expect(renders() - before).toBe(1);
+  });
+
+  it('renders the event page once for every event: its shell does not depend on which', async () => {
+    const one = await shop.app.inject({ method: 'GET', url: '/events/1' });
+    const other = await shop.app.inject({ method: 'GET', url: '/events/2' });
+    expect(one.body).toContain('rendered /events/1');
+    expect(other.body).toBe(one.body);
+  });
+
+  it('sends staff pages as the bare shell, to render in the browser once the session is read', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/admin' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('sends the bare shell, and logs why, when the server render fails: the browser renders the page', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/auth' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain('"productName":"Club Pass"');
+    expect(logs.some((line) => line.includes('server render failed') && line.includes('render failed'))).toBe(true);
+  });
+
+  it('does not serve the build manifest', async () => {
+    expect((await shop.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
 
   it.each(['/', '/auth', '/admin'])('answers the app page %s with 200 and the shop settings', async (url) => {
@@ -63,10 +156,11 @@ describe('serving the front end', () => {
     expect(response.body).toContain('"productName":"Club Pass"');
   });
 
-  it('answers an unknown page with 404, still the app shell (its 404 page), and logs the path', async () => {
+  it("answers an unknown page with 404, the app's 404 page rendered, and logs the path", async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/no-such-page?from=email' });
     expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('<div id="root">');
+    // Rendered once, with whichever unknown path came first: the 404 page is the same for all.
+    expect(response.body).toMatch(/<div id="root"><h1>Club Pass rendered \/[^<]* \$&<\/h1><\/div>/);
     expect(logs.some((line) => line.includes('"path":"/no-such-page"') && line.includes('page not found'))).toBe(true);
   });
 

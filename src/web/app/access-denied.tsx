@@ -1,7 +1,7 @@
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'wouter';
-import { historyDepth } from './router.tsx';
+import { historyDepth } from '../lib/history-depth.ts';
 import { GUARD_TEXT } from '../../core/staff-messages.ts';
 import { MessageScreen } from '../components/message-screen.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';

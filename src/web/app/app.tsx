@@ -1,16 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
-import { queryClient } from '../lib/query-client.ts';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ShopConfig } from '../../core/shop-config.ts';
 import { AppRoutes } from './router.tsx';
-import { ShopConfigContext, type ShopConfig } from './shop-config.ts';
-import { useToasterPlacement } from './toaster-placement.ts';
+import { ShopConfigContext } from './shop-config.ts';
+import { Notifications } from './notifications.tsx';
 
-export function App({ config }: { config: ShopConfig }) {
+/** The whole app, in the browser (main.tsx) and on the server (render-page.tsx). */
+export function App({ config, client, ssrPath }: { config: ShopConfig; client: QueryClient; ssrPath?: string }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ShopConfigContext value={config}>
-        <AppRoutes />
-        <Toaster richColors closeButton duration={4000} {...useToasterPlacement()} />
+        <AppRoutes ssrPath={ssrPath} />
+        <Notifications />
       </ShopConfigContext>
     </QueryClientProvider>
   );

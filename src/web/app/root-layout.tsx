@@ -1,7 +1,7 @@
 import { Ticket } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { isStaffBrowser } from '../lib/staff-browser.ts';
+import { useStaffBrowser } from '../lib/staff-browser.ts';
 import { useShopConfig } from './shop-config.ts';
 
 /**
@@ -15,7 +15,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   const { productName } = useShopConfig();
   // Read again on every navigation: a sign-in or sign-out sets or drops the mark.
   useLocation();
-  const staffBrowser = isStaffBrowser();
+  const staffBrowser = useStaffBrowser();
   return (
     <div className="flex min-h-svh flex-col">
       <a

@@ -1,21 +1,16 @@
-import { lazy } from 'react';
 import { Route, Router, Switch, type AroundNavHandler } from 'wouter';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import { historyDepth } from '../lib/history-depth.ts';
 import { HomePage } from './home-page.tsx';
+import { lazyPage } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteLoading } from './route-loading.tsx';
-import { staffRoutes } from './staff-routes.tsx';
 
-// The older event-specific purchase view (SPEC section 2): not linked from home, so loaded on demand.
-const EventPassRoute = lazy(() => import('./event-pass-route.tsx').then((module) => ({ default: module.EventPassRoute })));
-// Find my pass: linked from the landing and the confirmation email, loaded on demand (ADR 0013).
-const FindPassPage = lazy(() => import('../features/find-pass/find-pass-page.tsx').then((module) => ({ default: module.FindPassPage })));
-
-/** How many in-app navigations led to the current history entry (0 on a fresh tab). */
-export function historyDepth(): number {
-  const depth = (window.history.state as { depth?: unknown } | null)?.depth;
-  return typeof depth === 'number' ? depth : 0;
-}
+const AuthPage = lazyPage('auth');
+const AdminPage = lazyPage('admin');
+const CheckInPage = lazyPage('check-in');
+const EventPage = lazyPage('event');
+const FindPassPage = lazyPage('find-pass');
 
 // Every in-app navigation records its depth in the history entry, so Go Back can tell whether
 // there is a page of ours to go back to (a fresh tab has none, and goes home instead).
@@ -23,23 +18,35 @@ const countDepth: AroundNavHandler = (navigate, to, options) =>
   navigate(to, { ...options, state: { depth: options?.replace ? historyDepth() : historyDepth() + 1 } });
 
 /**
- * The app's pages (wouter; ADR 0012). The server answers 200 for the paths in src/core/routes.ts
- * and 404 for the rest, so a new page goes in both places. `/auth`, `/admin` and `/check-in`
- * (behind the admin guard) come from staff-routes.tsx; `/events/:id` is the public event-specific
- * purchase view.
+ * The app's pages (wouter; ADR 0012), as listed in src/core/routes.ts. `ssrPath` is the path the
+ * server rendered: during hydration the app renders that (and no query string), as the server did.
  */
-export function AppRoutes() {
+export function AppRoutes({ ssrPath }: { ssrPath?: string }) {
   return (
-    <Router aroundNav={countDepth}>
+    <Router aroundNav={countDepth} ssrPath={ssrPath} ssrSearch={ssrPath === undefined ? undefined : ''}>
       <RootLayout>
         <Switch>
           <Route path="/">
             <HomePage />
           </Route>
-          {staffRoutes}
+          <Route path="/auth">
+            <RouteLoading>
+              <AuthPage />
+            </RouteLoading>
+          </Route>
+          <Route path="/admin">
+            <RouteLoading>
+              <AdminPage />
+            </RouteLoading>
+          </Route>
+          <Route path="/check-in">
+            <RouteLoading>
+              <CheckInPage />
+            </RouteLoading>
+          </Route>
           <Route path="/events/:id">
             <RouteLoading>
-              <EventPassRoute />
+              <EventPage />
             </RouteLoading>
           </Route>
           <Route path="/find-pass">

@@ -1,10 +1,6 @@
 import { createContext, useContext } from 'react';
 import { DEFAULT_PRODUCT_NAME } from '../../core/constants.ts';
-
-export interface ShopConfig {
-  productName: string;
-  feedbackUrl: string;
-}
+import type { ShopConfig } from '../../core/shop-config.ts';
 
 export const DEFAULT_FEEDBACK_URL = 'https://forms.gle/skippass-feedback';
 
@@ -43,8 +39,15 @@ export function readShopConfig(doc: Document = document): ShopConfig {
     console.warn('shop-config is not valid JSON; using the defaults');
     return DEFAULT_SHOP_CONFIG;
   }
-  // The server checked these settings when it started; each falls back on its own all the same, so
-  // one bad value does not discard the other. (No zod here: this runs on the buyer's first load.)
+  return shopConfigFrom(raw);
+}
+
+/**
+ * Settings as the app uses them. The server checked them when it started; each falls back on its
+ * own all the same, so one bad value does not discard the other. (No zod here: this runs on the
+ * buyer's first load.) The server renders pages with what this gives too, so both render alike.
+ */
+export function shopConfigFrom(raw: unknown): ShopConfig {
   const settings = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   return { productName: productNameFrom(settings.productName), feedbackUrl: feedbackUrlFrom(settings.feedbackUrl) };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { toast, type ExternalToast } from 'sonner';
+import { toast, type ExternalToast } from './toasts.ts';
 
 /** Errors stay a little longer than the Toaster's 4 s: they say what to do next. */
 export const ERROR_TOAST_MS = 6000;

@@ -1,6 +1,6 @@
 import { CircleCheckBig, Download, ExternalLink, Info, Mail, Printer, Ticket } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toasts.ts';
 import { cn } from '../../lib/cn.ts';
 import { downloadReceipt } from '../../lib/receipt-download.ts';
 import { PassQrCode } from '../pass-qr-code.tsx';

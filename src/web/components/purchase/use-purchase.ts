@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toasts.ts';
 import type { z } from 'zod';
 import type { OrderBody } from '../../../core/api/purchases.ts';
 import { NOTICES } from '../../../core/messages.ts';

@@ -1,9 +1,23 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useEffectEvent, useRef, type ChangeEvent, type ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
+export function Input({ className, type = 'text', ref, ...props }: ComponentProps<'input'>) {
+  const own = useRef<HTMLInputElement | null>(null);
+  // A page the server rendered can be typed into before its script runs; React keeps the state it
+  // rendered, so a controlled input takes what is already typed as its first change.
+  const adoptTyped = useEffectEvent(() => {
+    const input = own.current;
+    if (!input || props.value === undefined || !props.onChange || input.value === String(props.value)) return;
+    props.onChange({ target: input, currentTarget: input } as ChangeEvent<HTMLInputElement>);
+  });
+  useEffect(() => adoptTyped(), []);
   return (
     <input
+      ref={(node) => {
+        own.current = node;
+        if (typeof ref === 'function') return ref(node);
+        if (ref) ref.current = node;
+      }}
       type={type}
       className={cn(
         'flex h-11 w-full min-w-0 rounded-lg border border-input bg-card px-3 text-base text-foreground shadow-xs transition-colors sm:text-sm',

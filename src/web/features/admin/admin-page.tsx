@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, ChartColumn, DoorOpen, History, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toasts.ts';
 import { AUTH_NOTICES } from '../../../core/staff-messages.ts';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { clearSession, signOut, useSession } from '../../lib/session.ts';

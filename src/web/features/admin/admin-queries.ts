@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toasts.ts';
 import { ADMIN_NOTICES } from '../../../core/staff-messages.ts';
 import { failureToReport } from '../../lib/api-client.ts';
 import { STAFF_DATA_KEY } from '../../lib/query-client.ts';

@@ -1,6 +1,6 @@
 import { LoaderCircle, LogIn, MailCheck, UserPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toasts.ts';
 import { AUTH_NOTICES, AUTH_TEXT } from '../../../core/staff-messages.ts';
 import { LIMITS } from '../../../core/constants.ts';
 import { Button } from '../../components/ui/button.tsx';

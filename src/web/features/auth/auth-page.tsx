@@ -2,11 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, ShieldCheck, Ticket } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Redirect, useLocation, useSearchParams } from 'wouter';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toasts.ts';
 import { AUTH_NOTICES, AUTH_TEXT, CONFIRMATION_NOTICES, GUARD_TEXT } from '../../../core/staff-messages.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { sessionStarted, useSession } from '../../lib/session.ts';
+import { useStaffBrowser } from '../../lib/staff-browser.ts';
 import { signIn, signUp, type AuthOutcome } from './auth-requests.ts';
 import { AuthForm } from './auth-form.tsx';
 import type { AuthMode, Credentials } from './auth-validation.ts';
@@ -44,8 +45,11 @@ export function AuthPage() {
   const { mutateAsync: createAccount } = useMutation({ mutationFn: (credentials: Credentials) => signUp(credentials) });
   const { mutateAsync: startSession } = useMutation({ mutationFn: (credentials: Credentials) => signIn(credentials) });
 
-  if (session.status === 'loading') return <Spinner className="flex-1 py-24">{GUARD_TEXT.loading}</Spinner>;
-  if (session.user) return <Redirect to="/" replace />;
+  // Only a browser that holds a staff session can be signed in: any other sees the form at once
+  // (the server renders it so), while the session is read.
+  const staffBrowser = useStaffBrowser();
+  if (session.status === 'loading' && staffBrowser) return <Spinner className="flex-1 py-24">{GUARD_TEXT.loading}</Spinner>;
+  if (session.status === 'ready' && session.user) return <Redirect to="/" replace />;
 
   const submit = async (submitted: AuthMode, credentials: Credentials): Promise<AuthOutcome> => {
     if (submitted === 'signUp') {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toasts.ts';
 import type { CheckInResult } from '../../../core/events.ts';
 import { failureToReport } from '../../lib/api-client.ts';
 import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../lib/staff-events.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toasts.ts';
 import { APP_NOTICES } from '../../../core/messages.ts';
 import type { SoldPass } from '../../components/purchase/use-purchase.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.ts';
 import type { ResponseOf } from '../../../../core/api/contract.ts';
 import { doorDevices, resolveConflict } from '../../../../core/api/door.ts';
 import { call, unwrap } from '../../../lib/api-client.ts';

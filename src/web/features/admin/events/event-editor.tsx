@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CalendarPlus, LoaderCircle, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.ts';
 import { eventInputSchema } from '../../../../core/events.ts';
 import { check } from '../../../../core/validation.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.ts';
 import type { ResponseOf } from '../../../../core/api/contract.ts';
 import { listOutbox, retryFailedOutbox, retryOutboxMessage } from '../../../../core/api/mail.ts';
 import { call, failureToReport, unwrap, type ApiFailure } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.ts';
 import { resendConfirmation, voidPass, type VoidPassBody } from '../../../../core/api/back-office.ts';
 import { formatCents } from '../../../../core/money.ts';
 import { call, failureToReport, type ApiFailure, type ApiResult } from '../../../lib/api-client.ts';

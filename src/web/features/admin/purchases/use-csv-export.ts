@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.ts';
 import { exportOutcome, exportPurchases } from '../../../../core/api/staff.ts';
 import { ADMIN_NOTICES } from '../../../../core/staff-messages.ts';
 import { call, type CallOptions, urlOf } from '../../../lib/api-client.ts';

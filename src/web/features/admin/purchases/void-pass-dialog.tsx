@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.ts';
 import { VOID_REASON_MAX } from '../../../../core/api/back-office.ts';
 import { formatCents } from '../../../../core/money.ts';
 import { Button } from '../../../components/ui/button.tsx';

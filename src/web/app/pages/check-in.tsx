@@ -1,8 +1,8 @@
-import { CheckInPage } from '../features/check-in/check-in-page.tsx';
-import { ProtectedRoute } from './protected-route.tsx';
+import { CheckInPage } from '../../features/check-in/check-in-page.tsx';
+import { ProtectedRoute } from '../protected-route.tsx';
 
 /** `/check-in`: the door's check-in screen behind the admin guard. Loaded on demand with its page. */
-export function CheckInRoute() {
+export default function CheckInRoute() {
   return (
     <ProtectedRoute requireAdmin>
       <CheckInPage />

@@ -1,8 +1,8 @@
-import { EventPassPage } from '../features/event-pass/event-pass-page.tsx';
-import { useShopConfig } from './shop-config.ts';
+import { EventPassPage } from '../../features/event-pass/event-pass-page.tsx';
+import { useShopConfig } from '../shop-config.ts';
 
 /** `/events/:id`: the public event-specific purchase view. Loaded on demand with its page. */
-export function EventPassRoute() {
+export default function EventPassRoute() {
   const { productName } = useShopConfig();
   return <EventPassPage productName={productName} />;
 }
