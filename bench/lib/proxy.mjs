@@ -240,6 +240,6 @@ export async function startProxy({ upstreams, port, workers = 1, accessLog = tru
 export const upstreamOf = (url) => new URL(url).host;
 
 if (process.argv[1]?.endsWith('proxy.mjs') && process.argv[2] === 'config') {
-  // node bench/lib/proxy.mjs config 127.0.0.1:3001 127.0.0.1:3002: print what the tests run, for a README reader.
+  // node bench/lib/proxy.mjs config 127.0.0.1:3001 127.0.0.1:3002: print what the tests run, for a reader of docs/operations.md.
   process.stdout.write(nginxConfig({ upstreams: process.argv.slice(3), port: 8080, dir: '/var/lib/skippass-nginx' }));
 }

@@ -11,7 +11,7 @@ import { loadConfig, SETTINGS_FROM_FILES } from './config.ts';
 
 /**
  * Issue 14: no container engine runs on this machine, so the Dockerfile, compose.yaml and the
- * Caddyfile are checked here for what they promise (README, Containers; ADR 0017): a non-root
+ * Caddyfile are checked here for what they promise (docs/operations.md, Containers; ADR 0017): a non-root
  * image with a working health check, two instances with shared secrets from files and a volume
  * each, PostgreSQL with a health check, and a proxy that routes on readiness and hides /metrics.
  */

@@ -9,7 +9,7 @@ async function main() {
   // Taken before the database opens: a second server on the same DATA_DIR stops here.
   let database: Database | undefined;
   const adminSocket = await listenForAdminCommands(config.DATA_DIR, () => database!.db, async (outDir) => {
-    if (!database?.dumpDataDir) return { ok: false, message: 'this shop runs on PostgreSQL: back it up with pg_dump (README, Backups).' };
+    if (!database?.dumpDataDir) return { ok: false, message: 'this shop runs on PostgreSQL: back it up with pg_dump (docs/operations.md, Backups).' };
     const file = await writeBackup({ dataDir: config.DATA_DIR, outDir, productName: config.PRODUCT_NAME, dump: database.dumpDataDir });
     return { ok: true, message: `Backup written to ${file} (${await fileSize(file)}), taken by the running shop.` };
   });

@@ -56,7 +56,7 @@ async function backup(args: string[]): Promise<number> {
   }
   const config = loadConfig();
   if (config.DATABASE_URL) {
-    console.error('backup: DATABASE_URL is set: back up PostgreSQL with pg_dump (README, Backups); npm run backup is for the embedded database.');
+    console.error('backup: DATABASE_URL is set: back up PostgreSQL with pg_dump (docs/operations.md, Backups); npm run backup is for the embedded database.');
     return 1;
   }
   const outDir = resolve(out);
@@ -88,7 +88,7 @@ async function restore(args: string[]): Promise<number> {
   }
   const config = loadConfig();
   if (config.DATABASE_URL) {
-    console.error('restore: DATABASE_URL is set: restore PostgreSQL with pg_restore (README, Backups); npm run restore is for the embedded database.');
+    console.error('restore: DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md, Backups); npm run restore is for the embedded database.');
     return 1;
   }
   if (await sendAdminCommand(config.DATA_DIR, null).then(() => true, () => false)) {

@@ -153,8 +153,8 @@ describe('npm run backup and npm run restore (embedded database)', () => {
 
 const postgres = testBackends().find((backend) => backend.name === 'postgres');
 
-/** The README's way for PostgreSQL: pg_dump while the shop runs, pg_restore into a new database. */
-describe.skipIf(!postgres)('the PostgreSQL backup of the README (pg_dump, pg_restore)', () => {
+/** The way docs/operations.md gives for PostgreSQL: pg_dump while the shop runs, pg_restore into a new database. */
+describe.skipIf(!postgres)('the PostgreSQL backup of docs/operations.md (pg_dump, pg_restore)', () => {
   it('restores every purchase into a new database', async () => {
     const database = await postgres!.open();
     const work = await mkdtemp(join(tmpdir(), 'skippass-pgdump-'));
