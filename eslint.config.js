@@ -92,7 +92,6 @@ export default defineConfig(
     ignores: [
       'src/server/**/*-queries.ts',
       'src/server/db/**',
-      'src/server/purchases/purchase-writer.ts',
       'src/server/staff/purchase-export.ts',
       'src/server/limits/shared-counter.ts',
       'src/server/**/*.test.ts',
