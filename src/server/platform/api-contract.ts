@@ -90,7 +90,10 @@ export function routeSchema(endpoint: Endpoint): FastifySchema {
   };
 }
 
-/** A request as a handler sees it: params, query and body parsed by the endpoint's schemas, headers with its declared ones. */
+/**
+ * A request as a handler sees it: params, query and body parsed by the endpoint's schemas, headers
+ * with its declared ones, and on a staff or admin endpoint the staff member route() let through.
+ */
 export type ContractRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body' | 'headers'> &
   Pick<RequestOf<E>, 'params' | 'query' | 'body'> & {
     headers: FastifyRequest['headers'] & (E['headers'] extends z.ZodType ? z.output<E['headers']> : unknown);
