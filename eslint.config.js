@@ -7,6 +7,56 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The server's domain slices in their import order (ADR 0009): each imports only the shared layer and those before it. */
+const SLICES = ['events', 'mail', 'purchases', 'staff', 'check-in'];
+/** Every element type of src/server: its own files and cli/ (`server`), the shared layer, test support, the slices. */
+const SERVER = ['server', 'server-shared', 'server-test', ...SLICES];
+
+/** What src/core, src/server and src/web may import of each other (ARCHITECTURE.md). */
+const LAYERS = [
+  {
+    from: { element: { type: 'core' } },
+    disallow: { to: { element: { types: [...SERVER, 'web', 'feature'] } } },
+    message: 'src/core is shared by server and web: it imports nothing from src/server or src/web'
+  },
+  {
+    from: { element: { type: 'core' } },
+    disallow: { to: { module: { origin: 'core' } } },
+    message: 'src/core runs in the browser too: no Node built-in (node:) modules'
+  },
+  {
+    from: { element: { types: ['web', 'feature'] } },
+    disallow: { to: { element: { types: SERVER } } },
+    message: 'src/web never imports src/server: share through src/core'
+  },
+  {
+    from: { element: { types: SERVER } },
+    disallow: { to: { element: { types: ['web', 'feature'] } } },
+    message: 'src/server never imports src/web: share through src/core'
+  },
+  {
+    from: { element: { type: 'feature' } },
+    disallow: {
+      to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } }
+    },
+    message: 'features under src/web/features do not import each other: move the shared part to src/web/lib or src/web/components'
+  }
+];
+
+/** The server's one-way slice order: production code only (a test may set up data through any slice). */
+const SLICE_ORDER = [
+  {
+    from: { element: { type: 'server-shared' } },
+    disallow: { to: { element: { types: SLICES } } },
+    message: 'The server\'s shared layer (platform, db, limits, audit) imports no slice: take what it needs as a parameter (ADR 0009)'
+  },
+  ...SLICES.map((slice, index) => ({
+    from: { element: { type: slice } },
+    disallow: { to: { element: { types: SLICES.slice(index + 1) } } },
+    message: `src/server/${slice} imports only the shared layer${index > 0 ? ` and ${SLICES.slice(0, index).join(', ')}` : ''} (ADR 0009: shared -> ${SLICES.join(' -> ')}); move what both need down`
+  }))
+];
+
 export default defineConfig(
   // Built, generated or run output; `.test-build-*` is the admin CLI test's throwaway build.
   globalIgnores(['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'blob-report/', 'bench/results/', 'drizzle/', 'data/', '.test-build-*/']),
@@ -37,8 +87,14 @@ export default defineConfig(
       'boundaries/include': ['src/**/*'],
       // Lazy routes use import(); count them as imports too.
       'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+      // The first pattern a file's folder matches gives its type. The server's slices import one way
+      // (ADR 0009): shared -> events -> mail -> purchases -> staff -> check-in. src/server's own files
+      // (config, errors, and the entry points app.ts, main.ts, admin-socket.ts that wire the slices) and cli/ are `server`.
       'boundaries/elements': [
         { type: 'core', pattern: 'src/core', partialMatch: false },
+        { type: 'server-test', pattern: 'src/server/test-support', partialMatch: false },
+        { type: 'server-shared', pattern: ['src/server/platform', 'src/server/db', 'src/server/limits', 'src/server/audit'], partialMatch: false },
+        ...SLICES.map((slice) => ({ type: slice, pattern: `src/server/${slice}`, partialMatch: false })),
         { type: 'server', pattern: 'src/server', partialMatch: false },
         { type: 'feature', pattern: 'src/web/features/*', partialMatch: false, capture: ['feature'] },
         { type: 'web', pattern: 'src/web', partialMatch: false }
@@ -51,38 +107,14 @@ export default defineConfig(
           default: 'allow',
           // Also judge imports of packages and node: modules (core must not use node:).
           checkAllOrigins: true,
-          policies: [
-            {
-              from: { element: { type: 'core' } },
-              disallow: { to: { element: { types: ['server', 'web', 'feature'] } } },
-              message: 'src/core is shared by server and web: it imports nothing from src/server or src/web'
-            },
-            {
-              from: { element: { type: 'core' } },
-              disallow: { to: { module: { origin: 'core' } } },
-              message: 'src/core runs in the browser too: no Node built-in (node:) modules'
-            },
-            {
-              from: { element: { types: ['web', 'feature'] } },
-              disallow: { to: { element: { type: 'server' } } },
-              message: 'src/web never imports src/server: share through src/core'
-            },
-            {
-              from: { element: { type: 'server' } },
-              disallow: { to: { element: { types: ['web', 'feature'] } } },
-              message: 'src/server never imports src/web: share through src/core'
-            },
-            {
-              from: { element: { type: 'feature' } },
-              disallow: {
-                to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } }
-              },
-              message: 'features under src/web/features do not import each other: move the shared part to src/web/lib or src/web/components'
-            }
-          ]
+          policies: [...LAYERS, ...SLICE_ORDER]
         }
       ]
     }
+  },
+  {
+    files: ['src/server/**/*.test.ts'],
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', checkAllOrigins: true, policies: LAYERS }] }
   },
   {
     // Only query modules write SQL (ADR 0009): a statement is found, reviewed and its plan tested in one
@@ -92,7 +124,6 @@ export default defineConfig(
     ignores: [
       'src/server/**/*-queries.ts',
       'src/server/db/**',
-      'src/server/purchases/purchase-writer.ts',
       'src/server/staff/purchase-export.ts',
       'src/server/limits/shared-counter.ts',
       'src/server/**/*.test.ts',

@@ -3,7 +3,7 @@ import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { emailVerified, setAdminRole } from './staff/staff-queries.ts';
 import { type Db, inTransaction } from './db/database.ts';
-import { ADMIN_CLI_ACTOR, recordStaffAction } from './staff/audit-log.ts';
+import { ADMIN_CLI_ACTOR, recordStaffAction } from './audit/audit-log.ts';
 
 export interface AdminCommand {
   command: 'grant' | 'revoke';

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -8,28 +9,26 @@ import type { Config } from './config.ts';
 import { type CopyOut, type Db, isDatabaseUnavailable } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { httpTimeoutOptions } from './http-timeouts.ts';
-import { type PaymentProvider, simulatedPayment } from './purchases/payment-provider.ts';
+import { type PaymentProvider, simulatedPayment, timedPayment } from './purchases/payment-provider.ts';
 import { createAuth } from './staff/auth.ts';
+import { staffSessions } from './staff/staff.ts';
 import { passCodes, passSigningKey } from './purchases/pass-codes.ts';
 import { persistentSecret } from './persistent-secret.ts';
 import { type OutboxWorker, outboxWorker } from './mail/outbox-worker.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { sentJournal } from './mail/sent-journal.ts';
-import { adminRoutes } from './staff/admin-routes.ts';
-import { authRoutes } from './staff/auth-routes.ts';
-import { contactRoutes } from './mail/contact-routes.ts';
-import { findPassRoutes } from './purchases/find-pass-routes.ts';
+import { mountEvents } from './events/mount.ts';
+import { mountMail } from './mail/mount.ts';
+import { mountPurchases } from './purchases/mount.ts';
+import { mountStaff } from './staff/mount.ts';
+import { mountCheckIn } from './check-in/mount.ts';
 import { passLookupPreparer } from './purchases/pass-lookup.ts';
-import { eventRoutes } from './events/event-routes.ts';
-import { checkInRoutes } from './check-in/check-in-routes.ts';
-import { doorRoutes } from './check-in/door-routes.ts';
 import { healthRoutes } from './platform/health-routes.ts';
-import { purchaseRoutes } from './purchases/purchase-routes.ts';
 import { catalog } from './purchases/catalog.ts';
 import { apiContract } from './platform/api-contract.ts';
+import { useStaffSessions } from './platform/staff-access.ts';
 import { webRoutes } from './platform/web-routes.ts';
 import { IdempotencyStore, sweepExpiredIdempotencyKeys } from './purchases/idempotency.ts';
-import { contactService } from './mail/contact-service.ts';
 import { purchaseService } from './purchases/purchase-service.ts';
 import { replaySpool } from './purchases/spool-replayer.ts';
 import { requestIdFor } from './platform/request-id.ts';
@@ -41,8 +40,8 @@ import { embeddedCounter, sharedCounter } from './limits/shared-counter.ts';
 /** The built front end: dist/web, beside dist/server (and beside src/server when run from source). */
 const DEFAULT_WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 const BODY_LIMIT_BYTES = 16 * 1024;
-/** The API's version in its OpenAPI document: the package's. */
-const SHOP_VERSION = '0.1.0';
+/** The API's version in its OpenAPI document: the package's (package.json is beside src/ and dist/). */
+const SHOP_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
 
 export interface AppOptions {
@@ -165,8 +164,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const metrics = shopMetrics({ db, spool, poolStats: options.poolStats, token: config.METRICS_TOKEN, allow: config.METRICS_ALLOW });
   metrics.register(app);
   const providers = paymentProviders(config, options);
-  const payment = metrics.timedPayment(providers.payment);
-  const eventPayment = providers.eventPayment === providers.payment ? payment : metrics.timedPayment(providers.eventPayment);
+  const payment = timedPayment(providers.payment, metrics.paymentTimer);
+  const eventPayment = providers.eventPayment === providers.payment ? payment : timedPayment(providers.eventPayment, metrics.paymentTimer);
   const mailContext = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const transport =
     options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'mail')));
@@ -205,9 +204,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   await apiContract(app, { title: config.PRODUCT_NAME, version: SHOP_VERSION });
-  purchaseRoutes(app, { purchases, limits, catalog: catalog({ db, timeZone: config.SHOP_TIMEZONE }), onOutcome: metrics.purchase });
-  contactRoutes(app, { contact: contactService({ db }), limits, onQueued: wakeMail });
-  findPassRoutes(app, { db, limits, onQueued: wakeMail });
   const auth = createAuth({
     db,
     log: app.log,
@@ -215,21 +211,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
     publicUrl: config.PUBLIC_URL,
     onMailQueued: wakeMail,
   });
-  authRoutes(app, { auth, db, limits, publicUrl: config.PUBLIC_URL });
-  await adminRoutes(app, {
+  // Before any slice mounts: route() checks each staff and admin endpoint against these sessions.
+  useStaffSessions(app, staffSessions(auth, db));
+  const timeZone = config.SHOP_TIMEZONE;
+  // Each slice mounts its own routes, in the slices' order (ADR 0009).
+  mountEvents(app, { db, timeZone });
+  mountMail(app, { db, limits, mail: mailContext, onMailQueued: wakeMail });
+  mountPurchases(app, { db, purchases, limits, catalog: catalog({ db, timeZone }), onOutcome: metrics.purchase, onMailQueued: wakeMail });
+  mountStaff(app, {
     db,
     copyOut: options.copyOut,
     auth,
-    timeZone: config.SHOP_TIMEZONE,
-    productName: config.PRODUCT_NAME,
-    mail: mailContext,
-    onMailQueued: wakeMail,
-    payment,
     limits,
+    publicUrl: config.PUBLIC_URL,
+    timeZone,
+    productName: config.PRODUCT_NAME,
+    payment,
+    onMailQueued: wakeMail,
   });
-  await eventRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE });
-  await checkInRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE, passCodes: codes });
-  await doorRoutes(app, { db, auth, timeZone: config.SHOP_TIMEZONE, passCodes: codes });
+  mountCheckIn(app, { db, timeZone, passCodes: codes });
   const startUp = databaseStartUp(app, options);
   healthRoutes(app, { db, spool, migrated: startUp.done });
   await webRoutes(app, {

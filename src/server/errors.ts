@@ -16,3 +16,6 @@ export class ApiError extends Error {
 export function errorBody(code: string, message: string): ErrorEnvelope {
   return { error: { code, message } };
 }
+
+/** An event id that names no event: the events' own routes and the door's say it alike. */
+export const EVENT_NOT_FOUND = 'Event not found.';

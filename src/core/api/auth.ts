@@ -112,6 +112,7 @@ export const changePassword = endpoint({
   summary: 'Change the signed-in account’s password',
   tag: 'auth',
   access: 'staff',
+  sessionCheckedBy: 'better-auth',
   // Optional here: better-auth names what is missing, after the limit has counted the attempt.
   body: z.looseObject({ currentPassword: z.string(), newPassword: z.string(), revokeOtherSessions: z.boolean() }).partial(),
   success: { status: 200, schema: z.looseObject({ user }), description: 'Changed' },
@@ -124,6 +125,7 @@ export const verifyPassword = endpoint({
   summary: 'Check the signed-in account’s password',
   tag: 'auth',
   access: 'staff',
+  sessionCheckedBy: 'better-auth',
   body: z.looseObject({ password: z.string() }).partial(),
   success: { status: 200, schema: status, description: 'The password is right' },
   errors: PASSWORD_CHECKED,

@@ -60,6 +60,11 @@ export interface Endpoint {
   /** The slice it belongs to; OpenAPI's tag. */
   tag: 'purchases' | 'events' | 'check-in' | 'mail' | 'staff' | 'auth' | 'platform';
   access: Access;
+  /**
+   * Set where better-auth checks the session itself (its own 401): the server forwards the call
+   * as it is, and applies no check of its own from `access`.
+   */
+  sessionCheckedBy?: 'better-auth';
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -1,35 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { checkIn as checkInEndpoint, recentCheckIns as recentCheckInsEndpoint } from '../../core/api/check-in.ts';
-import type { Auth } from '../staff/auth.ts';
-import { adminScope } from '../staff/staff.ts';
 import type { Db } from '../db/database.ts';
-import { EVENT_NOT_FOUND } from '../events/event-routes.ts';
 import { findEvent } from '../events/event-queries.ts';
 import { route } from '../platform/api-contract.ts';
 import { checkIn, recentCheckIns } from './check-in-queries.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, EVENT_NOT_FOUND } from '../errors.ts';
 import type { PassCodes } from '../purchases/pass-codes.ts';
 import { decodePageCursor, nextCursor } from '../platform/page-cursor.ts';
 
 /** The door: staff admit passes at an event and see who came in. */
-export async function checkInRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth; timeZone: string; passCodes: PassCodes }) {
+export function checkInRoutes(app: FastifyInstance, deps: { db: Db; timeZone: string; passCodes: PassCodes }) {
   const { db, timeZone } = deps;
 
-  await adminScope(app, deps, (staff) => {
-    route(staff, recentCheckInsEndpoint, async (request) => {
-      const { limit, cursor } = request.query;
-      const after = decodePageCursor(cursor);
-      if (!(await findEvent(db, request.params.id, timeZone))) throw new ApiError(404, 'not_found', EVENT_NOT_FOUND);
-      const page = await recentCheckIns(db, request.params.id, { limit, after });
-      return { items: page.items, nextCursor: nextCursor(page.next) };
-    });
+  route(app, recentCheckInsEndpoint, async (request) => {
+    const { limit, cursor } = request.query;
+    const after = decodePageCursor(cursor);
+    if (!(await findEvent(db, request.params.id, timeZone))) throw new ApiError(404, 'not_found', EVENT_NOT_FOUND);
+    const page = await recentCheckIns(db, request.params.id, { limit, after });
+    return { items: page.items, nextCursor: nextCursor(page.next) };
+  });
 
-    route(staff, checkInEndpoint, async (request) => {
-      const { eventId } = request.body;
-      if (!(await findEvent(db, eventId, timeZone))) throw new ApiError(404, 'not_found', EVENT_NOT_FOUND);
-      const code = deps.passCodes.parse(request.body.code);
-      if (code.kind === 'invalid') return { result: 'invalid' as const };
-      return checkIn(db, code.id, eventId, request.staff!.id);
-    });
+  route(app, checkInEndpoint, async (request) => {
+    const { eventId } = request.body;
+    if (!(await findEvent(db, eventId, timeZone))) throw new ApiError(404, 'not_found', EVENT_NOT_FOUND);
+    const code = deps.passCodes.parse(request.body.code);
+    if (code.kind === 'invalid') return { result: 'invalid' as const };
+    return checkIn(db, code.id, eventId, request.staff.id);
   });
 }

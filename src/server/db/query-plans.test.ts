@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportBatchQuery } from '../staff/purchase-export.ts';
 import { purchasePageQuery } from '../staff/admin-queries.ts';
 import { recentContactRequestsQuery, recentOutboxQuery } from '../mail/outbox-admin-queries.ts';
-import { staffActionsPageQuery } from '../staff/audit-log-queries.ts';
+import { staffActionsPageQuery } from '../audit/audit-log-queries.ts';
 import { runStatement } from './database.ts';
 import { passesOfAddressQuery } from '../purchases/pass-lookup-queries.ts';
 import { salesBucketsQuery } from '../staff/sales-queries.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listContactRequests, listOutbox, retryFailedOutbox as retryFailedEndpoint, retryOutboxMessage as retryEndpoint } from '../../core/api/mail.ts';
 import { recentContactRequests, recentOutbox, retryFailedOutbox, retryOutboxMessage } from './outbox-admin-queries.ts';
 import { type Db, inTransaction } from '../db/database.ts';
-import { recordStaffAction } from '../staff/audit-log.ts';
+import { recordStaffAction } from '../audit/audit-log.ts';
 import { route } from '../platform/api-contract.ts';
 import { decodePageCursor, nextCursor } from '../platform/page-cursor.ts';
 import { renderMail } from './mail-render.ts';
@@ -11,11 +11,11 @@ import { ApiError } from '../errors.ts';
 
 /**
  * The email outbox for staff (recent messages, retries for failed ones) and the contact requests
- * behind the contact confirmations. Registered inside the admin scope, which checks the role.
+ * behind the contact confirmations. Admin only: route() checks the role from the contract.
  */
-export function outboxAdminRoutes(admin: FastifyInstance, deps: { db: Db; mail: MailContext; onMailQueued: () => void }) {
+export function outboxAdminRoutes(app: FastifyInstance, deps: { db: Db; mail: MailContext; onMailQueued: () => void }) {
   const { db } = deps;
-  route(admin, listOutbox, async (request) => {
+  route(app, listOutbox, async (request) => {
     const { limit, cursor, status } = request.query;
     const page = await recentOutbox(db, { limit, status, after: decodePageCursor(cursor) });
     return {
@@ -32,12 +32,12 @@ export function outboxAdminRoutes(admin: FastifyInstance, deps: { db: Db; mail: 
     };
   });
 
-  route(admin, retryEndpoint, async (request) => {
+  route(app, retryEndpoint, async (request) => {
     const { id } = request.params;
     // The retry and its audit entry commit together; a refused retry leaves no entry.
     const outcome = await inTransaction(db, async (tx) => {
       const result = await retryOutboxMessage(tx, id);
-      if (result === 'queued') await recordStaffAction(tx, { actor: request.staff!, action: 'mail.retry', subject: String(id) });
+      if (result === 'queued') await recordStaffAction(tx, { actor: request.staff, action: 'mail.retry', subject: String(id) });
       return result;
     });
     if (outcome === 'not_found') throw new ApiError(404, 'not_found', 'No such message.');
@@ -46,17 +46,17 @@ export function outboxAdminRoutes(admin: FastifyInstance, deps: { db: Db; mail: 
     return { ok: true as const };
   });
 
-  route(admin, retryFailedEndpoint, async (request) => {
+  route(app, retryFailedEndpoint, async (request) => {
     const queued = await inTransaction(db, async (tx) => {
       const count = await retryFailedOutbox(tx);
-      if (count > 0) await recordStaffAction(tx, { actor: request.staff!, action: 'mail.retry', subject: 'every failed message', details: { queued: count } });
+      if (count > 0) await recordStaffAction(tx, { actor: request.staff, action: 'mail.retry', subject: 'every failed message', details: { queued: count } });
       return count;
     });
     if (queued > 0) deps.onMailQueued();
     return { queued };
   });
 
-  route(admin, listContactRequests, async (request) => {
+  route(app, listContactRequests, async (request) => {
     const { limit, cursor } = request.query;
     const page = await recentContactRequests(db, { limit, after: decodePageCursor(cursor) });
     return { items: page.items, nextCursor: nextCursor(page.next) };

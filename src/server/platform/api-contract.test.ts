@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { RouteOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../core/api/index.ts';
@@ -40,8 +41,10 @@ describe.each(testBackends())('the API contract on $name', (backend) => {
   it('publishes OpenAPI 3.1 at /api/openapi.json covering every route, each error in the one envelope', async () => {
     const response = await t.shop.app.inject({ method: 'GET', url: OPENAPI_PATH });
     expect(response.statusCode).toBe(200);
-    const document = response.json() as { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+    const document = response.json() as { openapi: string; info: { version: string }; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
     expect(document.openapi).toBe('3.1.0');
+    // The API's version is the package's, read from package.json (not a copy kept by hand).
+    expect(document.info.version).toBe(JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version);
     for (const endpoint of ENDPOINTS) {
       const operation = document.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()];
       const name = `${endpoint.method} ${endpoint.path}`;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { type Endpoint, errorEnvelope, type RequestOf, type ResponseOf } from '../../core/api/contract.ts';
 import { firstError } from '../../core/validation.ts';
 import { ApiError } from '../errors.ts';
+import { accessHooks, type StaffUser } from './staff-access.ts';
 
 /** The OpenAPI document and its reading page (ADR 0010). */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -89,21 +90,25 @@ export function routeSchema(endpoint: Endpoint): FastifySchema {
   };
 }
 
-/** A request as a handler sees it: params, query and body parsed by the endpoint's schemas, headers with its declared ones. */
+/**
+ * A request as a handler sees it: params, query and body parsed by the endpoint's schemas, headers
+ * with its declared ones, and on a staff or admin endpoint the staff member route() let through.
+ */
 export type ContractRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body' | 'headers'> &
   Pick<RequestOf<E>, 'params' | 'query' | 'body'> & {
     headers: FastifyRequest['headers'] & (E['headers'] extends z.ZodType ? z.output<E['headers']> : unknown);
-  };
+  } & (E['access'] extends 'public' ? unknown : E['sessionCheckedBy'] extends 'better-auth' ? unknown : { staff: StaffUser });
 
 export type Handler<E extends Endpoint> = (request: ContractRequest<E>, reply: FastifyReply) => Promise<ResponseOf<E> | FastifyReply>;
 
 /**
- * Registers an endpoint of the contract: the only way an /api route is declared. Admin endpoints
- * are registered on the admin scope (staff.ts adminScope), which checks the session first.
+ * Registers an endpoint of the contract: the only way an /api route is declared. Who may call it is
+ * the endpoint's `access`, checked here before the request is validated (staff-access.ts).
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: { bodyLimit?: number } = {}): void {
   app.route({
     ...options,
+    ...accessHooks(app, endpoint),
     method: endpoint.method,
     url: endpoint.path,
     schema: routeSchema(endpoint),

@@ -2,16 +2,31 @@ import type { FastifyInstance } from 'fastify';
 import { healthLive, healthReady, healthz } from '../../core/api/platform.ts';
 import { route } from './api-contract.ts';
 import { ping, type Db } from '../db/database.ts';
-import type { PurchaseSpool } from '../purchases/purchase-spool.ts';
 
 const PING_TIMEOUT_MS = 2000;
+
+/** What /healthz says of the purchase spool on this instance's disk. */
+export interface SpoolStatus {
+  /** A purchase could be spooled right now (a probe file was written, synced and removed). */
+  writable: boolean;
+  /** Purchases waiting for the database; null when the directory cannot be read. */
+  spooled: number | null;
+  /** Records the database refused, set aside in spool/conflicts/ for staff. */
+  quarantined: number | null;
+}
+
+/** The spool as /healthz and /metrics read it (purchases/purchase-spool.ts is the one there is). */
+export interface SpoolStatusReader {
+  /** Never throws: a disk fault is reported, not raised. */
+  status(): Promise<SpoolStatus>;
+}
 
 /**
  * 200 when the database answers (and its migrations are applied), 503 when not; either way the
  * body says how the spool stands: purchases waiting for the database, records set aside for staff,
  * and whether the disk would take a purchase right now. It never answers 500: a fault is reported.
  */
-export function healthRoutes(app: FastifyInstance, deps: { db: Db; spool: PurchaseSpool; migrated: () => boolean }) {
+export function healthRoutes(app: FastifyInstance, deps: { db: Db; spool: SpoolStatusReader; migrated: () => boolean }) {
   const check = async () => {
     const [spool, answers] = await Promise.all([
       deps.spool.status(),

@@ -3,10 +3,12 @@ import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/database.ts';
-import type { PaymentProvider } from '../purchases/payment-provider.ts';
-import type { PurchaseOutcomeName } from '../purchases/purchase-routes.ts';
-import type { PurchaseSpool } from '../purchases/purchase-spool.ts';
+import type { SpoolStatusReader } from './health-routes.ts';
 import { shopFiguresForMetrics } from './metrics-queries.ts';
+
+/** What became of a purchase request, one log line and one count each: stored, spooled (database away), replayed (idempotent retry), declined (payment), refused (limit, unavailable). */
+export const PURCHASE_OUTCOMES = ['stored', 'spooled', 'replayed', 'declined', 'refused'] as const;
+export type PurchaseOutcomeName = (typeof PURCHASE_OUTCOMES)[number];
 
 export interface PoolStats {
   total: number;
@@ -16,7 +18,7 @@ export interface PoolStats {
 
 export interface MetricsOptions {
   db: Db;
-  spool: PurchaseSpool;
+  spool: SpoolStatusReader;
   poolStats?: (() => PoolStats) | undefined;
   /** METRICS_TOKEN: a scraper from anywhere sends `Authorization: Bearer <token>`. */
   token?: string | undefined;
@@ -41,7 +43,7 @@ export function shopMetrics(options: MetricsOptions) {
     registers: [registry],
   });
   // Every outcome from the start at 0, so a rate() sees the first purchase of each kind.
-  for (const outcome of ['stored', 'spooled', 'replayed', 'declined', 'refused'] satisfies PurchaseOutcomeName[]) purchases.inc({ outcome }, 0);
+  for (const outcome of PURCHASE_OUTCOMES) purchases.inc({ outcome }, 0);
   const requestSeconds = new Histogram({
     name: 'skippass_http_request_duration_seconds',
     help: 'Time to answer a request, by route pattern, method and status',
@@ -90,23 +92,10 @@ export function shopMetrics(options: MetricsOptions) {
   return {
     purchase: (outcome: PurchaseOutcomeName) => purchases.inc({ outcome }),
 
-    /** The payment provider, timed: every charge lands in skippass_payment_duration_seconds. */
-    timedPayment(provider: PaymentProvider): PaymentProvider {
-      return {
-        ...provider,
-        charge: async (request) => {
-          const end = paymentSeconds.startTimer();
-          try {
-            const result = await provider.charge(request);
-            end({ result: result.ok ? 'ok' : 'declined' });
-            return result;
-          } catch (error) {
-            end({ result: 'error' });
-            throw error;
-          }
-        },
-        refund: (request) => provider.refund(request),
-      };
+    /** Starts timing a charge; the function it returns ends it with the result (skippass_payment_duration_seconds). */
+    paymentTimer(): (result: 'ok' | 'declined' | 'error') => void {
+      const end = paymentSeconds.startTimer();
+      return (result) => void end({ result });
     },
 
     /** Times every answer by its route pattern (never the raw URL: IDs would explode the labels). */

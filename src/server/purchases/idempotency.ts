@@ -11,9 +11,6 @@ import {
   storedIdempotentResponse,
 } from './idempotency-queries.ts';
 
-/** IETF draft "The Idempotency-Key HTTP Header Field": 1..255 visible ASCII characters. */
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-
 /**
  * How long a claim keeps retries off while its request runs. Short, because the process holding
  * it renews it every RENEW_EVERY_MS while the request is alive: a retry after a crash waits at
@@ -21,10 +18,6 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  */
 export const CLAIM_LEASE_SECONDS = 5;
 const RENEW_EVERY_MS = 1500;
-
-export function isValidIdempotencyKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
-}
 
 export function fingerprintOf(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');

@@ -48,3 +48,21 @@ export function simulatedPayment({ delayMs, failureRate, refundFailureRate = fai
     },
   };
 }
+
+/** The provider with every charge timed (platform/metrics.ts paymentTimer). */
+export function timedPayment(provider: PaymentProvider, startTimer: () => (result: 'ok' | 'declined' | 'error') => void): PaymentProvider {
+  return {
+    charge: async (request) => {
+      const end = startTimer();
+      try {
+        const result = await provider.charge(request);
+        end(result.ok ? 'ok' : 'declined');
+        return result;
+      } catch (error) {
+        end('error');
+        throw error;
+      }
+    },
+    refund: (request) => provider.refund(request),
+  };
+}

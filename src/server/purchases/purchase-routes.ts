@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buyPass, type PurchaseResponseBody } from '../../core/api/purchases.ts';
 import type { PurchaseResponse } from '../../core/purchase.ts';
 import { route } from '../platform/api-contract.ts';
+import type { PurchaseOutcomeName } from '../platform/metrics.ts';
 import type { ShopLimits } from '../limits/limits.ts';
 import type { Catalog } from './catalog.ts';
 import type { PurchaseService } from './purchase-service.ts';
@@ -12,9 +13,6 @@ export function purchaseResponseBody({ pass, saved, verificationUrl }: PurchaseR
   const { amount, ...rest } = pass;
   return { pass: { ...rest, amountCents: Math.round(amount * 100) }, saved, verificationUrl };
 }
-
-/** One structured log line (and a metric) per purchase request: what became of it. */
-export type PurchaseOutcomeName = 'stored' | 'spooled' | 'replayed' | 'declined' | 'refused';
 
 export function purchaseRoutes(
   app: FastifyInstance,

@@ -1,19 +1,10 @@
 import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { SpoolStatus } from '../platform/health-routes.ts';
 import type { PurchaseRecord } from './purchase-record.ts';
 
 /** How long a writability probe's answer is reused: /healthz may be polled often. */
 const PROBE_TTL_MS = 1000;
-
-/** What /healthz says of the spool on this instance's disk. */
-export interface SpoolStatus {
-  /** A purchase could be spooled right now (a probe file was written, synced and removed). */
-  writable: boolean;
-  /** Purchases waiting for the database; null when the directory cannot be read. */
-  spooled: number | null;
-  /** Records the database refused, set aside in spool/conflicts/ for staff. */
-  quarantined: number | null;
-}
 
 /**
  * The durable local spool for purchases the database could not take. A buyer who was told

@@ -7,11 +7,11 @@ import { countQuarantined, listQuarantined } from './quarantine-queries.ts';
 
 /**
  * Held purchases: spooled purchases the database refused on replay. Each buyer was told their pass
- * is confirmed, so staff must see every one. Registered inside the admin scope, which checks the role.
+ * is confirmed, so staff must see every one. Admin only: route() checks the role from the contract.
  */
-export function quarantineAdminRoutes(admin: FastifyInstance, deps: { db: Db }) {
+export function quarantineAdminRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
-  route(admin, listHeldPurchases, async (request) => {
+  route(app, listHeldPurchases, async (request) => {
     const { limit, cursor } = request.query;
     const [page, total] = await Promise.all([listQuarantined(db, { limit, cursor: decodePageCursor(cursor) }), countQuarantined(db)]);
     return { items: page.items, nextCursor: nextCursor(page.next), total };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../core/api/index.ts';
 import { setAdminRole } from './staff-queries.ts';
 import { staffSession } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
@@ -11,19 +12,29 @@ interface Route {
   url: string;
 }
 
-/** The /api routes anyone may call. A new route outside /api/admin must be added here on purpose. */
-const PUBLIC_API = ['/api/purchases', '/api/contact', '/api/find-pass', '/api/me', '/api/events/:id', '/api/openapi.json'];
-/** The API's documentation page (@fastify/swagger-ui) and its files. */
-const isDocsRoute = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+/** The API's documentation page (@fastify/swagger-ui) and its files, and the OpenAPI document: not endpoints. */
+const isDocsRoute = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/') || url === '/api/openapi.json';
 
 const isAdminRoute = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
+
+/** A GET endpoint answers HEAD too (Fastify adds it), behind the same checks. */
+const routesOf = (endpoints: typeof ENDPOINTS): Route[] =>
+  endpoints.flatMap((endpoint) => [
+    { method: endpoint.method, url: endpoint.path },
+    ...(endpoint.method === 'GET' ? [{ method: 'HEAD' as const, url: endpoint.path }] : []),
+  ]);
+/** Every endpoint the contract says is for signed-in staff or admins, and the ones for admins only. */
+const signedInOnly = ENDPOINTS.filter((endpoint) => endpoint.access !== 'public');
+const adminOnly = ENDPOINTS.filter((endpoint) => endpoint.access === 'admin');
+/** Those the server checks itself (better-auth checks its own, and answers its own 401). */
+const checkedHere = signedInOnly.filter((endpoint) => endpoint.sessionCheckedBy === undefined);
 
 const derby = { title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', price: '12.50' };
 
 /**
- * The authorisation matrix of issue 4: every route registered under /api/admin (collected as the
- * app registers them, so a route added later is walked too) answers 401 to a visitor, 403 to a
- * signed-in non-admin and lets an admin through.
+ * The authorisation matrix of issue 4, walked over the contract (issue 20: who may call an endpoint
+ * is said once, in its `access`): every endpoint that is not public answers 401 to a visitor, every
+ * admin endpoint 403 to a signed-in non-admin, and an admin is let through.
  */
 describe.each(testBackends())('admin authorisation on $name', (backend) => {
   let routes: Route[];
@@ -83,6 +94,9 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
       'GET /api/admin/door/pack': { url: `${url}?eventId=${ids.event}` },
       'HEAD /api/admin/door/pack': { url: `${url}?eventId=${ids.event}` },
       'POST /api/admin/door/scans': { url, payload: { deviceId: 'device-0001', label: 'Gate A', eventId: ids.event, scans: [] } },
+      // better-auth reads the body before the session: a whole one, so the answer is about the session.
+      'POST /api/auth/change-password': { url, payload: { currentPassword: 'correct horse 1', newPassword: 'battery staple 2', revokeOtherSessions: false } },
+      'POST /api/auth/verify-password': { url, payload: { password: 'correct horse 1' } },
     };
     const sample = known[`${method} ${url}`];
     if (sample) return { ...sample, known: true };
@@ -95,10 +109,9 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
     return t.shop.app.inject({ method: route.method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
   };
 
-  it('answers 401 to visitors and 403 to non-admins on every /api/admin route, and lets admins through', async () => {
-    const adminRoutes = routes.filter((route) => isAdminRoute(route.url));
-    // The walk found the routes this test was written against (and walks any added since).
-    expect(adminRoutes.map((route) => `${route.method} ${route.url}`)).toEqual(
+  it('answers 401 to visitors on every endpoint that is not public, 403 to non-admins on every admin endpoint, and lets admins through', async () => {
+    // The walk covers the endpoints this test was written against (and any added since).
+    expect(routesOf(adminOnly).map((route) => `${route.method} ${route.url}`)).toEqual(
       expect.arrayContaining([
         'GET /api/admin/purchases',
         'GET /api/admin/purchases.csv',
@@ -112,12 +125,22 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
         'POST /api/admin/check-ins',
       ]),
     );
+    // Every one of them is registered: the contract's access is what the server checks.
+    const registered = new Set(routes.map((route) => `${route.method} ${route.url}`));
+    for (const route of routesOf(signedInOnly)) expect(registered, `${route.method} ${route.url}`).toContain(`${route.method} ${route.url}`);
 
-    for (const route of adminRoutes) {
+    for (const endpoint of signedInOnly) {
+      for (const route of routesOf([endpoint])) {
+        const name = `${route.method} ${route.url}`;
+        const anonymous = await send(route);
+        expect(anonymous.statusCode, `${name} without a session`).toBe(401);
+        if (route.method !== 'HEAD' && endpoint.sessionCheckedBy === undefined) {
+          expect(anonymous.json().error, name).toEqual({ code: 'unauthenticated', message: 'Please sign in.' });
+        }
+      }
+    }
+    for (const route of routesOf(adminOnly)) {
       const name = `${route.method} ${route.url}`;
-      const anonymous = await send(route);
-      expect(anonymous.statusCode, `${name} without a session`).toBe(401);
-      if (route.method !== 'HEAD') expect(anonymous.json().error.code, name).toBe('unauthenticated');
       for (const [who, cookie] of Object.entries(nonAdmins)) {
         const refused = await send(route, cookie);
         expect(refused.statusCode, `${name} ${who}`).toBe(403);
@@ -133,7 +156,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
     const [checkIns] = await testRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
     expect(checkIns!.n).toBe(0);
 
-    for (const route of adminRoutes) {
+    for (const route of routesOf(checkedHere)) {
       const response = await send(route, admin);
       const name = `${route.method} ${route.url}`;
       expect([401, 403], `${name} as admin`).not.toContain(response.statusCode);
@@ -144,7 +167,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
   });
 
   it('refuses every admin write that comes from another site, before anything happens, and lets the shop\'s own pages through', async () => {
-    const writes = routes.filter((route) => isAdminRoute(route.url) && !['GET', 'HEAD', 'OPTIONS'].includes(route.method));
+    const writes = routesOf(checkedHere).filter((route) => !['GET', 'HEAD', 'OPTIONS'].includes(route.method));
     expect(writes.map((route) => `${route.method} ${route.url}`)).toEqual(
       expect.arrayContaining(['POST /api/admin/events', 'PUT /api/admin/events/:id', 'POST /api/admin/check-ins', 'POST /api/admin/outbox/:id/retry']),
     );
@@ -202,12 +225,14 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('has no staff route outside /api/admin: every other /api route is a known public one', () => {
-    const others = routes
-      .filter((route) => route.url.startsWith('/api/') && !isAdminRoute(route.url) && !route.url.startsWith('/api/auth/') && !isDocsRoute(route.url))
-      .map((route) => route.url);
+  it('registers no /api route outside the contract, and every /api/admin endpoint is for admins only', () => {
+    // A route the contract does not declare would escape its access check.
+    const declared = new Set(routesOf(ENDPOINTS).map((route) => `${route.method} ${route.url}`));
+    const others = routes.filter((route) => route.url.startsWith('/api/') && !isDocsRoute(route.url)).map((route) => `${route.method} ${route.url}`);
     expect(others.length).toBeGreaterThan(0);
-    expect([...new Set(others)].filter((url) => !PUBLIC_API.includes(url))).toEqual([]);
+    expect(others.filter((route) => !declared.has(route))).toEqual([]);
+    // The path says what the contract says: staff pages and Caddy rely on /api/admin meaning admins only.
+    expect(ENDPOINTS.filter((endpoint) => isAdminRoute(endpoint.path) !== (endpoint.access === 'admin')).map((endpoint) => endpoint.path)).toEqual([]);
   });
 
   it('treats a failed profile read as no admin rights', async () => {

@@ -6,9 +6,9 @@ import { ApiError } from '../errors.ts';
 import { MAIL_KINDS, parseMailPayload } from '../mail/mail-kinds.ts';
 import { enqueueMail } from '../mail/outbox-queries.ts';
 import type { PaymentProvider } from '../purchases/payment-provider.ts';
-import { recordStaffAction } from './audit-log.ts';
+import { recordStaffAction } from '../audit/audit-log.ts';
 import { confirmationToResend, insertPassVoid, lockPassForVoid, type PassVoidRow } from './back-office-queries.ts';
-import type { StaffUser } from './staff.ts';
+import type { StaffUser } from '../platform/staff-access.ts';
 
 export const PASS_NOT_FOUND = 'No pass has this ID.';
 export const ALREADY_VOIDED = 'This pass is void already.';

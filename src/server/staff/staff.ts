@@ -1,21 +1,10 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_BROWSER_COOKIE } from '../../core/staff-messages.ts';
 import type { Db } from '../db/database.ts';
-import { ApiError } from '../errors.ts';
+import type { StaffSessions, StaffUser } from '../platform/staff-access.ts';
 import type { Auth } from './auth.ts';
 import { roleOf } from './staff-queries.ts';
-
-export interface StaffUser {
-  id: string;
-  email: string;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    staff?: StaffUser;
-  }
-}
 
 /**
  * Who is signed in on this request, from the session cookie; null when nobody is.
@@ -61,69 +50,12 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
   }
 }
 
-/** preHandler for every /api/admin route: 401 without a session, 403 without the admin role. */
-export function requireAdmin(auth: Auth, db: Db) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+/** The sessions route() checks staff and admin endpoints against (platform/staff-access.ts). */
+export function staffSessions(auth: Auth, db: Db): StaffSessions {
+  return {
     // The reply gets the renewed cookie, so a day of admin calls keeps staff signed in.
-    const user = await sessionUser(auth, request, reply);
-    if (!user) throw new ApiError(401, 'unauthenticated', 'Please sign in.');
-    if (!(await isAdmin(db, user.id))) {
-      throw new ApiError(403, 'forbidden', "You don't have permission to access this page. Admin privileges are required.");
-    }
-    request.staff = user;
+    signedIn: (request, reply) => sessionUser(auth, request, reply),
+    isAdmin: (user) => isAdmin(db, user.id),
+    publicUrl: auth.options.baseURL ?? '',
   };
-}
-
-export const FOREIGN_ORIGIN_MESSAGE = 'This request came from another site, so it was refused. Open the admin panel at its own address.';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** The origin of a URL as a browser writes it (scheme://host[:port], default port dropped), or null. */
-function originOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * onRequest hook for staff writes: the same check better-auth makes on its own routes (auth.ts
- * trustedOrigins). A write that carries a cookie and comes from a page of another site (its Origin,
- * or without one its Referer, is neither PUBLIC_URL nor the address the request itself came to; or
- * the browser says Sec-Fetch-Site: cross-site) is refused 403 before the session is read. A client
- * that sends none of these headers is no browser, so no foreign page can be making it.
- */
-export function refuseForeignOrigin(publicUrl: string) {
-  const trustedPublic = originOf(publicUrl);
-  return async (request: FastifyRequest) => {
-    if (SAFE_METHODS.has(request.method) || request.headers.cookie === undefined) return;
-    const refuse = () => {
-      throw new ApiError(403, 'forbidden_origin', FOREIGN_ORIGIN_MESSAGE);
-    };
-    if (request.headers['sec-fetch-site'] === 'cross-site') refuse();
-    const { origin, referer } = request.headers;
-    if (origin === undefined && referer === undefined) return;
-    // "null" (a sandboxed page, a redirect across sites) and anything unparsable are refused.
-    const claimed = origin !== undefined ? originOf(origin) : originOf(referer);
-    const own = originOf(`${request.protocol}://${request.host}`);
-    if (claimed === null || (claimed !== trustedPublic && claimed !== own)) refuse();
-  };
-}
-
-/**
- * Registers staff routes in a scope of their own where every request needs the admin role
- * (checked on the server), writes must come from the shop's own pages, and no answer is cached.
- * Every /api/admin route is declared through here.
- */
-export function adminScope(app: FastifyInstance, deps: { auth: Auth; db: Db }, routes: (admin: FastifyInstance) => void) {
-  return app.register(async (admin) => {
-    admin.addHook('onRequest', refuseForeignOrigin(deps.auth.options.baseURL ?? ''));
-    // Before validation: a caller without the role learns nothing about what a valid request looks like.
-    admin.addHook('preValidation', requireAdmin(deps.auth, deps.db));
-    admin.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
-    routes(admin);
-  });
 }

@@ -1,6 +1,6 @@
 import { type Db } from '../db/database.ts';
 import { insertStaffAction, selectStaffActions, type StaffActionRow } from './audit-log-queries.ts';
-import { type StaffUser } from './staff.ts';
+import type { StaffUser } from '../platform/staff-access.ts';
 import type { PageCursor } from '../platform/page-cursor.ts';
 
 /** Who the log names for the operator's `npm run admin` (grant and revoke from the machine itself). */

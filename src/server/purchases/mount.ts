@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { ShopLimits } from '../limits/limits.ts';
+import type { PurchaseOutcomeName } from '../platform/metrics.ts';
+import type { Catalog } from './catalog.ts';
+import { findPassRoutes } from './find-pass-routes.ts';
+import type { PurchaseService } from './purchase-service.ts';
+import { purchaseRoutes } from './purchase-routes.ts';
+import { quarantineAdminRoutes } from './quarantine-admin-routes.ts';
+
+/** Every route of the purchases slice: buying, finding a pass again, and the held purchases for staff. */
+export function mountPurchases(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    purchases: PurchaseService;
+    catalog: Catalog;
+    limits: ShopLimits;
+    onOutcome: (outcome: PurchaseOutcomeName) => void;
+    onMailQueued: () => void;
+  },
+) {
+  purchaseRoutes(app, deps);
+  findPassRoutes(app, { db: deps.db, limits: deps.limits, onQueued: deps.onMailQueued });
+  quarantineAdminRoutes(app, deps);
+}
