@@ -1,29 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { progressOf, STUCK_AFTER_MS } from './process-progress.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/**
- * A process is stuck only after this long without CPU time or output. On a busy machine a process
- * may take minutes to start, but while it starts it keeps using CPU: waits have no total deadline.
- */
-export const STUCK_AFTER_MS = 60_000;
-
-/** User and system CPU ticks the process (and the children it reaped) used; undefined without /proc. */
-function cpuTicks(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after "(comm) ": state is the first, utime, stime, cutime, cstime the 12th to 15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
-  } catch {
-    return undefined;
-  }
-}
 
 export type Watched = ReturnType<typeof watchProcess>;
 
@@ -33,20 +15,8 @@ export function watchProcess(child: ChildProcess, name: string) {
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));
   child.stderr?.on('data', (chunk) => (stderr += chunk));
-  let lastProgress = Date.now();
-  let lastTicks: number | undefined;
-  let lastOutput = 0;
+  const idleMs = progressOf(child, () => stdout.length + stderr.length);
   const ended = () => child.exitCode !== null || child.signalCode !== null;
-
-  /** Milliseconds since the process last used CPU time or wrote anything (0 where /proc cannot tell). */
-  const idleMs = () => {
-    const ticks = child.pid === undefined ? undefined : cpuTicks(child.pid);
-    const output = stdout.length + stderr.length;
-    if (ticks === undefined || ticks !== lastTicks || output !== lastOutput) lastProgress = Date.now();
-    lastTicks = ticks;
-    lastOutput = output;
-    return Date.now() - lastProgress;
-  };
   const exited = (): Promise<number | null> =>
     ended() ? Promise.resolve(child.exitCode) : new Promise((done) => child.once('exit', (code) => done(code)));
 
