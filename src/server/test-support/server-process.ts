@@ -7,8 +7,6 @@ import { progressOf, STUCK_AFTER_MS } from './process-progress.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-export type Watched = ReturnType<typeof watchProcess>;
-
 /** Collects a child's output and tells a slow process (still using CPU or writing) from a stuck one. */
 export function watchProcess(child: ChildProcess, name: string) {
   let stdout = '';
