@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseDoorEvent, createEventViaApi, verdictPanel } from './check-in-support.ts';
 import { signedInStaff, uniqueEmail } from './staff-support.ts';
-import { ADA, fillForm, notifications, openForm, submitButton } from './support.ts';
+import { ADA, animationsSettled, fillForm, notifications, openForm, submitButton } from './support.ts';
 
 /**
  * axe-core on every page and state the suite visits, on a phone and on a laptop: no violation of
@@ -10,7 +10,7 @@ import { ADA, fillForm, notifications, openForm, submitButton } from './support.
  */
 async function expectAccessible(page: Page, state: string): Promise<void> {
   // Let entrance transitions (toasts, fades) settle: axe measures contrast on what is painted.
-  await page.waitForTimeout(400);
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const found = violations.map((violation) => ({
     rule: violation.id,
@@ -30,7 +30,6 @@ for (const size of SIZES) {
     test.use({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch });
 
     test('the shop: landing, form with an error, processing, confirmation, contact', async ({ page }) => {
-      test.setTimeout(90_000);
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: 'Skip the line at every game' })).toBeVisible();
       await expectAccessible(page, 'landing');
@@ -58,7 +57,6 @@ for (const size of SIZES) {
     });
 
     test('the failing payment, the event page and the unknown page', async ({ page, baseURL }) => {
-      test.setTimeout(90_000);
       // The second test shop declines every payment.
       const failing = baseURL!.replace(/:(\d+)$/, (_, port: string) => `:${Number(port) + 1}`);
       await page.goto(`${failing}/`);
@@ -93,7 +91,6 @@ for (const size of SIZES) {
     });
 
     test('staff: sign-in, create account, errors, confirmed notice, access denied', async ({ page }) => {
-      test.setTimeout(90_000);
       await page.goto('/auth');
       await expect(page.getByRole('heading', { level: 1, name: 'Sign In or Create Account' })).toBeVisible();
       await expectAccessible(page, 'sign in');
@@ -114,7 +111,6 @@ for (const size of SIZES) {
     });
 
     test('the admin panel, every tab, and the door', async ({ page }) => {
-      test.setTimeout(120_000);
       await signedInStaff(page, { admin: true });
       const sold = await page.request.post('/api/purchases', {
         data: { name: 'Katherine Johnson', email: 'katherine@example.com', eventName: 'City Derby Final' },

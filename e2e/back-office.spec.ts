@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createEventViaApi } from './check-in-support.ts';
 import { mailBodiesTo, signedInStaff, uniqueEmail } from './staff-support.ts';
-import { notifications } from './support.ts';
+import { animationsSettled, notifications } from './support.ts';
 
 /** Sells a pass through the shop's API; answers its ID. */
 async function sellPass(page: Page, email: string, name = 'Ada Lovelace'): Promise<string> {
@@ -30,7 +30,7 @@ async function voidedCount(page: Page): Promise<number> {
 }
 
 async function expectAccessible(page: Page, state: string): Promise<void> {
-  await page.waitForTimeout(400);
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), state).toEqual([]);
 }
@@ -38,7 +38,7 @@ async function expectAccessible(page: Page, state: string): Promise<void> {
 /** Polls the buyer's mailbox (the shop writes .eml files) until `match` finds `count` messages. */
 async function expectMails(address: string, match: (body: string) => boolean, count: number) {
   await expect
-    .poll(async () => (await mailBodiesTo(address)).filter(match).length, { timeout: 20_000, message: `mail to ${address}` })
+    .poll(async () => (await mailBodiesTo(address)).filter(match).length, { message: `mail to ${address}` })
     .toBe(count);
 }
 
@@ -46,7 +46,6 @@ test.describe('the back office', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('void with a refund, send a confirmation again, and read both in the audit log', async ({ page }) => {
-    test.setTimeout(90_000);
     const admin = await signedInStaff(page, { admin: true });
     const buyer = uniqueEmail('void');
     const other = uniqueEmail('resend');
@@ -100,7 +99,6 @@ test.describe('the back office', () => {
   });
 
   test('a pass used at the door asks before it is voided, saying when it was used', async ({ page }) => {
-    test.setTimeout(60_000);
     await signedInStaff(page, { admin: true });
     const buyer = uniqueEmail('used');
     const id = await sellPass(page, buyer);
@@ -125,7 +123,6 @@ test.describe('the back office', () => {
   });
 
   test('refusals are said: a refund the provider refused, a resend over the limit, a pass voided meanwhile', async ({ page }) => {
-    test.setTimeout(60_000);
     await signedInStaff(page, { admin: true });
     const buyer = uniqueEmail('refused');
     const id = await sellPass(page, buyer);
@@ -164,7 +161,6 @@ test.describe('the back office on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('a purchase card voids its pass, and its actions are spelled out', async ({ page }) => {
-    test.setTimeout(60_000);
     await signedInStaff(page, { admin: true });
     const buyer = uniqueEmail('phone');
     const id = await sellPass(page, buyer);

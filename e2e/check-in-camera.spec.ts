@@ -32,7 +32,6 @@ test.use({
 });
 
 test('on a phone: scan a pass once, pause, Scan next, Stop', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   await signedInStaff(page, { admin: true });
   const event = await createEventViaApi(page, {
     title: `Camera Cup ${Date.now()}`,

@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createEventViaApi, verdictPanel } from './check-in-support.ts';
 import { signedInStaff, uniqueEmail } from './staff-support.ts';
+import { animationsSettled } from './support.ts';
 
 const FIXTURE = { date: '2026-12-19', time: '15:00', location: 'Riverside Park, South Stand', price: '9.00' };
 
@@ -22,7 +23,7 @@ async function buyPass(page: Page, eventId: number, name: string) {
  */
 async function openDoor(page: Page, eventId: number) {
   await page.goto(`/check-in?event=${eventId}`);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.waitForFunction(async () => {
     const cache = await caches.open('skippass-door-api');
     return Boolean((await cache.match('/api/me')) && (await cache.match('/api/admin/events')));
@@ -34,7 +35,7 @@ async function openDoor(page: Page, eventId: number) {
 
 /** No axe violation of any impact in the state the page is in. */
 async function expectAccessible(page: Page, state: string) {
-  await page.waitForTimeout(400);
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), state).toEqual([]);
 }
@@ -52,7 +53,6 @@ async function newAdminPage(context: BrowserContext) {
 
 test.describe('the door offline', () => {
   test('admits offline, opens again after an offline reload, and uploads its scans once when back online', async ({ browser }) => {
-    test.setTimeout(120_000);
     const context = await browser.newContext();
     const page = await newAdminPage(context);
     const event = await createEventViaApi(page, { ...FIXTURE, title: `Offline Cup ${Date.now()}` });
@@ -111,7 +111,6 @@ test.describe('the door offline', () => {
   });
 
   test('two doors offline admitting the same pass make one check-in and one reported conflict', async ({ browser }) => {
-    test.setTimeout(120_000);
     const gateA = await browser.newContext();
     const gateB = await browser.newContext();
     const pageA = await newAdminPage(gateA);

@@ -34,7 +34,6 @@ async function buyShopPass(page: Page, name: string) {
 
 test.describe('the door', () => {
   test('staff create an event, a visitor buys a pass, staff check it in by ID and by its link', async ({ page, browser }) => {
-    test.setTimeout(120_000);
     await signedInStaff(page, { admin: true });
 
     // Staff create the event in the Admin Panel's Events tab (and a second one, so the door must choose).

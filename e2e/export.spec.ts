@@ -32,7 +32,6 @@ async function openPanel(page: Page) {
 
 test.describe('Export CSV', () => {
   test('the browser downloads the file itself; Export Complete once the server wrote all of it', async ({ page }) => {
-    test.setTimeout(90_000);
     await signedInStaff(page, { admin: true });
     const orderIds = await buy(page, 3);
     await openPanel(page);
@@ -70,7 +69,6 @@ test.describe('Export CSV', () => {
   });
 
   test('signed out in another tab: Export Failed, and no file saved', async ({ page, context }) => {
-    test.setTimeout(90_000);
     await signedInStaff(page, { admin: true });
     await buy(page, 1);
     await openPanel(page);
@@ -89,7 +87,6 @@ test.describe('Export CSV', () => {
   });
 
   test('an export the server cannot start (500, or no answer at all): Export Failed, and no file saved', async ({ page }) => {
-    test.setTimeout(90_000);
     await signedInStaff(page, { admin: true });
     await buy(page, 1);
     await openPanel(page);
@@ -112,7 +109,6 @@ test.describe('Export CSV', () => {
   });
 
   test('a download the server breaks off: Export Failed', async ({ page }) => {
-    test.setTimeout(90_000);
     await signedInStaff(page, { admin: true });
     await buy(page, 1);
     await openPanel(page);

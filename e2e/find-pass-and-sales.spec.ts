@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SHOP_DATA_DIR, signedInStaff, uniqueEmail } from './staff-support.ts';
-import { expectNoHorizontalScroll } from './support.ts';
+import { animationsSettled, expectNoHorizontalScroll } from './support.ts';
 
 const MAIL_DIR = join(SHOP_DATA_DIR, 'mail');
 const ANSWER = 'If passes were bought with this address, an email listing them is on its way.';
@@ -29,7 +29,7 @@ async function buyPass(page: Page, email: string, eventName = 'Harbour Regatta')
 }
 
 async function expectAccessible(page: Page, state: string) {
-  await page.waitForTimeout(400);
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), state).toEqual([]);
 }
@@ -39,7 +39,7 @@ test.describe('Find my pass', () => {
     const email = uniqueEmail('buyer');
     const id = await buyPass(page, email);
     // The purchase confirmation's footer points at the page.
-    await expect.poll(async () => (await mailTo(email)).map((mail) => mail.text).join('\n'), { timeout: 20_000 }).toContain('/find-pass');
+    await expect.poll(async () => (await mailTo(email)).map((mail) => mail.text).join('\n')).toContain('/find-pass');
 
     await page.goto('/');
     await page.getByRole('link', { name: 'Find my pass' }).click();
@@ -51,7 +51,7 @@ test.describe('Find my pass', () => {
     await expectAccessible(page, 'find my pass, answered');
 
     await expect
-      .poll(async () => (await mailTo(email)).find((mail) => mail.subject === 'Your SkipPass passes')?.text ?? '', { timeout: 20_000 })
+      .poll(async () => (await mailTo(email)).find((mail) => mail.subject === 'Your SkipPass passes')?.text ?? '')
       .toMatch(new RegExp(`Order ID: ${id}[\\s\\S]*Event: Harbour Regatta[\\s\\S]*Pass code: http://127\\.0\\.0\\.1:\\d+/check-in\\?code=${id}\\.`));
   });
 

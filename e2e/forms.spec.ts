@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedInStaff } from './staff-support.ts';
-import { ADA, fillForm, notifications, openForm, submitButton } from './support.ts';
+import { ADA, animationsSettled, fillForm, notifications, openForm, submitButton } from './support.ts';
 
 /**
  * Issue 12 (polish): errors mark only the field they are about, toasts keep clear of the header
@@ -141,7 +141,7 @@ const toastWith = (page: Page, text: string) => notifications(page).getByRole('l
 /** Waits until the toast has slid in (sonner animates it for 400 ms), then checks it is clear of the header. */
 async function expectClearOfHeader(page: Page, toast: Locator): Promise<void> {
   await expect(toast).toBeVisible();
-  await page.waitForTimeout(600);
+  await animationsSettled(page);
   expect(await overlaps(toast, page.getByRole('banner')), 'the toast covers the header').toBe(false);
 }
 
@@ -331,7 +331,7 @@ test.describe('contrast (WCAG AA)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Ada Lovelace!' })).toBeVisible();
     await expect(toastWith(page, 'Payment successful!')).toBeVisible();
     // The toast has slid in (no fade left), then the whole screen, toast included, is measured.
-    await page.waitForTimeout(600);
+    await animationsSettled(page);
     expect(await lowContrastTexts(page)).toEqual([]);
     // sonner's own richColors green was 4.29:1.
     expect(await contrastOf(toastWith(page, 'Payment successful!').getByText('Payment successful!'))).toBeGreaterThanOrEqual(4.5);
@@ -343,7 +343,7 @@ test.describe('contrast (WCAG AA)', () => {
     await fillForm(page, ADA);
     await submitButton(page).click();
     await expect(toastWith(page, 'Payment failed')).toBeVisible();
-    await page.waitForTimeout(600);
+    await animationsSettled(page);
     expect(await lowContrastTexts(page, '[data-sonner-toaster]')).toEqual([]);
 
     await page.goto('/');
@@ -352,7 +352,7 @@ test.describe('contrast (WCAG AA)', () => {
     await form.getByLabel('Email').fill(`grace.${Date.now()}@example.com`);
     await form.getByRole('button', { name: 'Send' }).click();
     await expect(toastWith(page, 'Success!')).toBeVisible();
-    await page.waitForTimeout(600);
+    await animationsSettled(page);
     expect(await lowContrastTexts(page)).toEqual([]);
 
     await page.goto('/auth');
@@ -394,7 +394,6 @@ test.describe('the Admin link in the header', () => {
   });
 
   test('an admin sees it on a phone and a desktop, and it opens the Admin Panel', async ({ page }) => {
-    test.setTimeout(60_000);
     await signedInStaff(page, { admin: true });
     await page.setViewportSize(PHONE.viewport);
     await openShop(page);

@@ -26,7 +26,6 @@ async function spoolPurchase(pass: { id: string; name: string; email: string; ev
 }
 
 test('staff see purchases the shop confirmed but could not store, with why and what to do', async ({ page }) => {
-  test.setTimeout(90_000);
   await signedInStaff(page, { admin: true });
 
   // A stored purchase, then a spooled one the replay must refuse: its pass ID is the stored one's.
@@ -47,7 +46,7 @@ test('staff see purchases the shop confirmed but could not store, with why and w
         const listed = await page.request.get('/api/admin/quarantined-purchases');
         return ((await listed.json()).items as Array<{ orderId: string }>).map((item) => item.orderId);
       },
-      { timeout: 30_000, message: 'the spool replay holds both purchases' },
+      { message: 'the spool replay holds both purchases' },
     )
     .toEqual(expect.arrayContaining([takenId, refused.id]));
 

@@ -59,7 +59,7 @@ export async function verificationLink(address: string, mailDirs: readonly strin
         link = found.at(-1);
         return link;
       },
-      { timeout: 20_000, message: `a verification email to ${address} in ${mailDirs.join(', ')}` },
+      { message: `a verification email to ${address} in ${mailDirs.join(', ')}` },
     )
     .toBeTruthy();
   return link!;
@@ -75,7 +75,6 @@ export async function grantAdmin(email: string, databaseUrl = ''): Promise<strin
   const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', 'grant', email], {
     cwd: process.cwd(),
     env: { ...process.env, DATA_DIR: SHOP_DATA_DIR, DATABASE_URL: databaseUrl },
-    timeout: 60_000,
   });
   return stdout;
 }

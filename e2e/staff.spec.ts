@@ -33,7 +33,6 @@ async function signInWith(page: Page, email: string, password = STAFF_PASSWORD) 
 
 test.describe('staff, as they would work', () => {
   test('buy a pass, create an account, confirm it, get the admin role, review, search, export, sign out', async ({ page }) => {
-    test.setTimeout(120_000);
 
     // A purchase from the shop, so the panel has something to show.
     const buyer = { name: 'Staff Check', email: uniqueEmail('buyer'), eventName: `Staff Cup ${Date.now()}` };
@@ -355,7 +354,6 @@ test.describe('admin panel notices', () => {
   };
 
   test('load failures, an empty list, export failure and an outbox retry', async ({ page }) => {
-    test.setTimeout(60_000);
     await signedInStaff(page, { admin: true });
 
     // The request itself fails: "Failed to connect to database".

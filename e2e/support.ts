@@ -70,3 +70,18 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   }));
   expect(scrollWidth, 'page is wider than the viewport').toBeLessThanOrEqual(clientWidth);
 }
+
+/**
+ * Resolves once every finite animation and transition on the page has ended (a toast sliding in, a
+ * fade): what axe and the layout checks then measure is what stays painted. A fixed pause for the
+ * 400 ms of sonner's slide was missed on a busy machine.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const running = () =>
+      document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity);
+    // Two frames: a transition a component starts on mount (sonner's data-mounted) has begun.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    for (let now = running(); now.length > 0; now = running()) await Promise.all(now.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}

@@ -14,6 +14,7 @@
  * build and written only after it succeeded: a failed build leaves no stamp, so the next start builds.
  *
  * Usage: node scripts/build-if-changed.mjs [--force] [--command="<shell command>"]  (in the project root)
+ *        node scripts/build-if-changed.mjs --check   (exits 0 when the build is current, 1 when not; builds nothing)
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -89,4 +90,11 @@ function buildIfChanged({ root, command = BUILD, force = false }) {
 
 const args = process.argv.slice(2);
 const command = args.find((arg) => arg.startsWith('--command='))?.slice('--command='.length);
-process.exitCode = buildIfChanged({ root: process.cwd(), command, force: args.includes('--force') });
+if (args.includes('--check')) {
+  // The tests ask: they start the built server when it is current, the sources otherwise.
+  const current = isCurrent(process.cwd(), sourceFingerprint(process.cwd()));
+  console.log(current ? 'Build is current.' : 'Build is missing or older than the sources.');
+  process.exitCode = current ? 0 : 1;
+} else {
+  process.exitCode = buildIfChanged({ root: process.cwd(), command, force: args.includes('--force') });
+}

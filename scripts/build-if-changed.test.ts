@@ -106,4 +106,13 @@ describe('build-if-changed', () => {
     expect(start().stdout).toContain('Build is current');
     expect(buildCount()).toBe(2);
   });
+
+  it('--check tells whether the build is current and never builds', () => {
+    expect(run('--check').status).toBe(1);
+    start();
+    expect(run(fakeBuild(), '--check')).toMatchObject({ status: 0, stdout: 'Build is current.\n' });
+    writeFileSync(join(project, 'src/main.ts'), 'export const a = 2;\n');
+    expect(run(fakeBuild(), '--check')).toMatchObject({ status: 1, stdout: 'Build is missing or older than the sources.\n' });
+    expect(buildCount()).toBe(1);
+  });
 });

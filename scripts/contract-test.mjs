@@ -22,6 +22,7 @@ import newman from 'newman';
 import { SMTPServer } from 'smtp-server';
 import { portmanConfig } from '../contract/portman-config.mjs';
 import { analyse, printTable } from '../contract/newman-summary.mjs';
+import { progressOf, STUCK_AFTER_MS } from '../src/server/test-support/process-progress.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'test-results/contract');
@@ -33,9 +34,6 @@ const PASSWORD = 'contract staff password 1';
 const PAYMENT_DELAY_MS = 1000;
 /** How long the concurrency helper waits after starting the first request before the second is sent. */
 const CONCURRENT_HEAD_START_MS = 400;
-/** Waits for a shop to start and for mail to arrive: generous, the 2-core machine is shared. */
-const START_TIMEOUT_MS = 120_000;
-const WAIT_TIMEOUT_MS = 60_000;
 
 const started = Date.now();
 const children = new Set();
@@ -118,20 +116,18 @@ async function startShop(name, extraEnv = {}, { database = 'up', brokenSpool = f
   };
   const logFile = join(out, `server-${name}.log`);
   const lines = [];
+  let written = 0;
   const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
-  child.stdout.on('data', (chunk) => lines.push(chunk));
-  child.stderr.on('data', (chunk) => lines.push(chunk));
+  child.stdout.on('data', (chunk) => (lines.push(chunk), (written += chunk.length)));
+  child.stderr.on('data', (chunk) => (lines.push(chunk), (written += chunk.length)));
   cleanups.push(() => writeFile(logFile, Buffer.concat(lines)));
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} server exited with ${child.exitCode}: ${Buffer.concat(lines).toString()}`);
+  const shop = { name, url, dataDir, env, child, lines, idleMs: progressOf(child, () => written) };
+  await waitFor(`${name} server: /healthz saying database ${database}`, shop, async () => {
     const health = await fetch(`${url}/healthz`).then((response) => response.json(), () => null);
-    if (health?.database === database) break;
-    if (Date.now() > deadline) throw new Error(`${name} server: /healthz did not say database ${database} within ${START_TIMEOUT_MS / 1000} s`);
-    await sleep(200);
-  }
-  return { name, url, dataDir, env, child };
+    return health?.database === database;
+  });
+  return shop;
 }
 
 /** A JSON request to a shop; `ip` is sent as X-Forwarded-For (only a TRUST_PROXY shop reads it). */
@@ -164,12 +160,13 @@ async function expectStatus(what, promise, status) {
   return response;
 }
 
-async function waitFor(what, probe, timeoutMs = WAIT_TIMEOUT_MS) {
-  const deadline = Date.now() + timeoutMs;
+/** Polls `probe` while the shop runs and makes progress: no total deadline, the machine may be busy. */
+async function waitFor(what, shop, probe) {
   for (;;) {
     const value = await probe();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (shop.child.exitCode !== null) throw new Error(`${shop.name} server exited with ${shop.child.exitCode} before ${what}: ${Buffer.concat(shop.lines).toString()}`);
+    if (shop.idleMs() > STUCK_AFTER_MS) throw new Error(`${shop.name} server is stuck (no CPU time, no output for ${STUCK_AFTER_MS / 1000} s) before ${what}`);
     await sleep(200);
   }
 }
@@ -177,7 +174,7 @@ async function waitFor(what, probe, timeoutMs = WAIT_TIMEOUT_MS) {
 /** The verification link in the newest .eml the shop wrote to this address under DATA_DIR/mail/. */
 async function verificationLinkFromMailFile(shop, email) {
   const dir = join(shop.dataDir, 'mail');
-  return waitFor(`the verification mail to ${email} in ${dir}`, async () => {
+  return waitFor(`the verification mail to ${email} in ${dir}`, shop, async () => {
     const files = existsSync(dir) ? (await readdir(dir)).filter((file) => file.endsWith('.eml')).sort().reverse() : [];
     for (const file of files) {
       const mail = await simpleParser(await readFile(join(dir, file)));
@@ -214,7 +211,7 @@ async function account(shop, email, { mailLink, admin = false, verify = true, ip
   const verified = await call(shop, 'GET', `${link.pathname}${link.search}`);
   if (verified.status >= 400) throw new Error(`verify ${email}: ${verified.status} ${verified.text.slice(0, 300)}`);
   if (admin) {
-    await promisify(execFile)(process.execPath, [adminCli, 'grant', email], { cwd: root, env: shop.env, timeout: 30_000 }).catch((error) => {
+    await promisify(execFile)(process.execPath, [adminCli, 'grant', email], { cwd: root, env: shop.env }).catch((error) => {
       throw new Error(`admin grant ${email}: ${error.stderr || error.stdout || error.message}`);
     });
   }
@@ -248,7 +245,7 @@ async function startRefusingSmtp(acceptedRecipient) {
   cleanups.push(() => new Promise((done) => server.close(done)));
   return {
     url: `smtp://127.0.0.1:${server.server.address().port}?ignoreTLS=true`,
-    link: () => waitFor('the verification mail over SMTP', async () => received.map((mail) => mail.text ?? '').find((text) => text.includes('/api/auth/verify-email'))).then(verificationLinkIn),
+    link: (shop) => waitFor('the verification mail over SMTP', shop, async () => received.map((mail) => mail.text ?? '').find((text) => text.includes('/api/auth/verify-email'))).then(verificationLinkIn),
   };
 }
 
@@ -347,9 +344,9 @@ async function seed(main, faults, smtp) {
   await expectStatus('seed resolved conflict', call(main, 'POST', `/api/admin/door/conflicts/${resolvedConflictId}/resolve`, { cookie: staffCookie, body: {} }), 200);
 
   // The faults shop trusts X-Forwarded-For, so each step of the seed (and each variation) is its own client.
-  const faultsCookie = await account(faults, smtp.acceptedRecipient, { admin: true, mailLink: () => smtp.link(), ips: ['10.9.0.1', '10.9.0.2'] });
+  const faultsCookie = await account(faults, smtp.acceptedRecipient, { admin: true, mailLink: () => smtp.link(faults), ips: ['10.9.0.1', '10.9.0.2'] });
   await expectStatus('seed contact', call(faults, 'POST', '/api/contact', { body: { name: 'Refused Visitor', email: 'refused@contract.test' }, ip: '10.9.0.3' }), 202);
-  const failed = await waitFor('a failed outbox message on the faults shop', async () => {
+  const failed = await waitFor('a failed outbox message on the faults shop', faults, async () => {
     const list = await call(faults, 'GET', '/api/admin/outbox?status=failed', { cookie: faultsCookie });
     return list.json?.items?.[0];
   });
@@ -382,7 +379,7 @@ function generateCollection(specFile, configFile, collectionFile) {
   const result = spawnSync(
     process.execPath,
     [portmanBin, '--local', specFile, '--portmanConfigFile', configFile, '--output', collectionFile, '--includeTests', 'true', '--warn', 'false', '--logAssignVariables', 'false'],
-    { cwd: out, encoding: 'utf8', timeout: 120_000 },
+    { cwd: out, encoding: 'utf8' },
   );
   if (result.status !== 0 || !existsSync(collectionFile)) {
     throw new Error(`portman failed (${result.status}):\n${result.stdout}\n${result.stderr}`);

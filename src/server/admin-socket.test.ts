@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSocketPath, listenForAdminCommands, runAdminCommand, sendAdminCommand } from './admin-socket.ts';
 import { isAdmin } from './staff/staff.ts';
+import { adminCli } from './test-support/server-process.ts';
 import { signUp, staffSession, verificationLink } from './test-support/staff.ts';
 import { shopPerTest, startTestApp, type TestApp } from './test-support/test-app.ts';
 import { testBackends, type TestDatabase, testRows } from './test-support/test-databases.ts';
@@ -91,11 +90,7 @@ describe('granting the admin role to a running shop', () => {
   });
 
   it('is what `npm run admin` talks to, with usage help for a wrong call', async () => {
-    const run = (args: string[]) =>
-      promisify(execFile)('npx', ['tsx', 'src/server/cli/admin.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } }).then(
-        (result) => ({ code: 0, ...result }),
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      );
+    const run = (args: string[]) => adminCli(args, { DATA_DIR: dataDir });
     const granted = await run(['grant', 'boss@example.com']);
     expect(granted.code).toBe(0);
     expect(granted.stdout).toContain('boss@example.com is now an admin.');
@@ -133,12 +128,7 @@ describe.each(testBackends())('granting the admin role directly on $name', (back
 
   it.runIf(backend.name === 'postgres')('refuses it from `npm run admin` with DATABASE_URL', async () => {
     await signUp(t.shop.app, 'fresh@example.com');
-    const result = await promisify(execFile)('npx', ['tsx', 'src/server/cli/admin.ts', 'grant', 'fresh@example.com'], {
-      env: { ...process.env, DATABASE_URL: t.database.url!, DATA_DIR: t.shop.dataDir },
-    }).then(
-      (done) => ({ code: 0, ...done }),
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
+    const result = await adminCli(['grant', 'fresh@example.com'], { DATABASE_URL: t.database.url!, DATA_DIR: t.shop.dataDir });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('fresh@example.com has not verified its email address yet: ask them to follow the link');
     expect(await testRows(t.database.db, sql`select role from profiles`)).toEqual([]);

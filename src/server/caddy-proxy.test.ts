@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test-support/free-port.ts';
-import { startServer } from './test-support/server-process.ts';
+import { startServer, watchProcess } from './test-support/server-process.ts';
 import { testBackends, type TestDatabase } from './test-support/test-databases.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -56,14 +56,10 @@ describe.skipIf(!caddyInstalled || !postgres)('deploy/Caddyfile in front of two 
         XDG_DATA_HOME: join(work, 'caddy-data'),
         XDG_CONFIG_HOME: join(work, 'caddy-config'),
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    for (const deadline = Date.now() + 30_000; ; await sleep(200)) {
-      const ready = await fetch(`${site}/healthz/ready`).then((response) => response.ok, () => false);
-      if (ready) break;
-      if (Date.now() > deadline || caddy.exitCode !== null) throw new Error(`caddy did not proxy (exit ${caddy.exitCode})`);
-    }
-  }, 90_000);
+    await watchProcess(caddy, 'caddy').waitFor('it proxied', () => fetch(`${site}/healthz/ready`).then((response) => response.ok || undefined, () => undefined));
+  });
   afterAll(async () => {
     if (caddy && caddy.exitCode === null) {
       caddy.kill('SIGTERM');
@@ -129,5 +125,5 @@ describe.skipIf(!caddyInstalled || !postgres)('deploy/Caddyfile in front of two 
     expect(await database.count('purchases')).toBe(before + 20);
     // What the form had to retry (Caddy's 502s while it still sent buyers to the stopped instance).
     console.info(`retried after a 5xx: ${answers.filter((answer) => answer.failures.length > 0).length} of 20 (${answers.flatMap((answer) => answer.failures).join(', ') || 'none'})`);
-  }, 60_000);
+  });
 });

@@ -1,13 +1,13 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig, SETTINGS_FROM_FILES } from './config.ts';
+import { run } from './test-support/server-process.ts';
 
 /**
  * Issue 14: no container engine runs on this machine, so the Dockerfile, compose.yaml and the
@@ -76,18 +76,14 @@ describe('the Dockerfile', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const port = String((server.address() as AddressInfo).port);
     // Asynchronously: the server answering it runs in this process.
-    const run = () =>
-      promisify(execFile)(process.execPath, ['-e', command[2]!], { env: { ...process.env, PORT: port }, timeout: 10_000 }).then(
-        () => 0,
-        (error: { code: number }) => error.code,
-      );
+    const probe = async () => (await run(process.execPath, ['-e', command[2]!], { env: { PORT: port } })).code;
     try {
-      expect(await run()).toBe(0);
+      expect(await probe()).toBe(0);
       expect(paths).toEqual(['/healthz/live']);
     } finally {
       await new Promise((done) => server.close(done));
     }
-    expect(await run()).toBe(1);
+    expect(await probe()).toBe(1);
   });
 
   it('.dockerignore keeps secrets, local builds and dependencies out of the build context', async () => {
@@ -176,9 +172,9 @@ const caddy = spawnSync('caddy', ['version']).status === 0;
 
 describe.skipIf(!caddy)('deploy/Caddyfile (caddy adapt, Debian caddy 2.6)', () => {
   it('is valid, proxies to both instances by readiness with a balancing policy, and answers /metrics with 404 itself', async () => {
-    const env = { ...process.env, SITE_ADDRESS: 'shop.example.org' };
-    await promisify(execFile)('caddy', ['validate', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], { cwd: root, env });
-    const { stdout } = await promisify(execFile)('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], { cwd: root, env });
+    const env = { SITE_ADDRESS: 'shop.example.org' };
+    expect(await run('caddy', ['validate', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], { cwd: root, env })).toMatchObject({ code: 0 });
+    const { stdout } = await run('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], { cwd: root, env });
     type Route = { match?: Array<{ host?: string[]; path?: string[] }>; handle: Array<Record<string, unknown> & { routes?: Route[] }> };
     const [site] = (JSON.parse(stdout) as { apps: { http: { servers: Record<string, { routes: Route[] }> } } }).apps.http.servers.srv0!.routes;
     expect(site!.match).toEqual([{ host: ['shop.example.org'] }]);

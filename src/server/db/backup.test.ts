@@ -1,30 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openPglite } from './database.ts';
 import { adminUrl, databaseUrl } from '../test-support/postgres-urls.ts';
 import { freePort } from '../test-support/free-port.ts';
-import { startServer } from '../test-support/server-process.ts';
+import { adminCli as cli, run, startServer } from '../test-support/server-process.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
 
-const root = resolve(import.meta.dirname, '../../..');
 const BUYERS = 5;
-
-type Run = { code: number; stdout: string; stderr: string };
-/** npm run backup / npm run restore, as the source (tsx) rather than the build. */
-const cli = (args: string[], env: Record<string, string>): Promise<Run> =>
-  promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-  }).then(
-    (result) => ({ code: 0, ...result }),
-    (error: Run) => error,
-  );
 
 async function storedOrderIds(dataDir: string): Promise<string[]> {
   const database = openPglite({ dataDir });
@@ -61,7 +47,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       bought.push(((await response.json()) as { pass: { id: string } }).pass.id);
     }
     bought = bought.sort();
-  }, 90_000);
+  });
   afterAll(async () => {
     await server?.stop();
     await rm(work, { recursive: true, force: true });
@@ -102,7 +88,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     } finally {
       await restored.stop();
     }
-  }, 90_000);
+  });
 
   it('refuses to restore over a DATA_DIR that holds a shop without --force, and with it moves that one aside', async () => {
     const out = join(work, 'backups-stopped');
@@ -114,7 +100,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     expect(backup.stdout).toMatch(/^Backup written to .*\.tar \(\d+(\.\d)? [kM]B\)\.\n$/);
     const [file] = await readdir(out);
     // A plain tar: an operator can look inside with standard tools.
-    const listing = await promisify(execFile)('tar', ['-tvf', join(out, file!)]);
+    const listing = await run('tar', ['-tvf', join(out, file!)]);
     expect(listing.stdout.split('\n').filter(Boolean).map((line) => line.split(/\s+/).at(-1))).toEqual(['database.tar.gz', 'auth-secret', 'pass-secret']);
     expect(listing.stdout).toMatch(/^-rw-------/);
 
@@ -127,7 +113,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     expect(forced.stdout).toMatch(/Moved the previous pg aside to .*pg\.replaced-/);
     expect(await storedOrderIds(shopDir)).toEqual(everything);
     expect((await readdir(shopDir)).filter((name) => name.startsWith('pg.replaced-'))).toHaveLength(1);
-  }, 90_000);
+  });
 
   it('turns away a file that is not a backup, bad arguments, and PostgreSQL (pg_dump is its way)', async () => {
     const junk = join(work, 'not-a-backup.tar');
@@ -148,7 +134,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     const onPostgres = await cli(['backup'], { DATA_DIR: join(work, 'empty'), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(onPostgres).toMatchObject({ code: 1 });
     expect(onPostgres.stderr).toContain('back up PostgreSQL with pg_dump');
-  }, 90_000);
+  });
 });
 
 const postgres = testBackends().find((backend) => backend.name === 'postgres');
@@ -173,11 +159,11 @@ describe.skipIf(!postgres)('the PostgreSQL backup of docs/operations.md (pg_dump
         expect(response.status).toBe(201);
       }
       const dump = join(work, 'skippass.dump');
-      await promisify(execFile)('pg_dump', ['--format=custom', `--file=${dump}`, database.url!]);
+      expect(await run('pg_dump', ['--format=custom', `--file=${dump}`, database.url!])).toMatchObject({ code: 0 });
       await admin.query(`drop database if exists ${restoredName} with (force)`);
       await admin.query(`create database ${restoredName}`);
       const restoredUrl = databaseUrl(process.env.TEST_DATABASE_URL!, restoredName);
-      await promisify(execFile)('pg_restore', ['--no-owner', `--dbname=${restoredUrl}`, dump]);
+      expect(await run('pg_restore', ['--no-owner', `--dbname=${restoredUrl}`, dump])).toMatchObject({ code: 0 });
       const ids = async (url: string) => {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
@@ -197,5 +183,5 @@ describe.skipIf(!postgres)('the PostgreSQL backup of docs/operations.md (pg_dump
       await database.close();
       await rm(work, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 });

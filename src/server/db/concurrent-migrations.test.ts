@@ -11,7 +11,6 @@ import { adminUrl, databaseUrl } from '../test-support/postgres-urls.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const INSTANCES = 3;
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
 
 /**
@@ -77,7 +76,7 @@ describe.skipIf(!serverUrl)('three instances starting at once on one empty Postg
       dataDirs.push(await mkdtemp(join(tmpdir(), 'skippass-concurrent-')));
       ports.push(await freePort());
     }
-    // Spawned in the same tick: their migrations overlap (each takes a second or more to load tsx first).
+    // Spawned in the same tick: their migrations overlap (each takes a second or more to start first).
     servers.push(
       ...dataDirs.map((dataDir, n) =>
         startServer({ PORT: String(ports[n]), DATA_DIR: dataDir, DATABASE_URL: url, PAYMENT_DELAY_MS: '50', LOG_LEVEL: 'warn' }),
@@ -87,8 +86,7 @@ describe.skipIf(!serverUrl)('three instances starting at once on one empty Postg
 
     // /healthz answers 200 only once the database answers and this instance's migrations are done.
     for (const server of servers) {
-      let health = await server.health();
-      for (const deadline = Date.now() + 60_000; health?.status !== 200 && Date.now() < deadline; await sleep(200)) health = await server.health();
+      const health = await server.waitFor('it was healthy', async () => ((await server.health())?.status === 200 ? server.health() : undefined));
       expect(health).toMatchObject({ status: 200, body: { status: 'ok', database: 'up' } });
     }
 
@@ -110,5 +108,5 @@ describe.skipIf(!serverUrl)('three instances starting at once on one empty Postg
 
     // No instance tripped over another's migration (a failed attempt logs "database not ready").
     for (const server of servers) expect(server.errors()).not.toMatch(/database not ready|already exists|could not start/);
-  }, 120_000);
+  });
 });

@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../test-support/server-process.ts';
 
 const script = resolve(import.meta.dirname, '../../../scripts/precompress.mjs');
-const run = (dir: string) => promisify(execFile)(process.execPath, [script, dir]);
+const precompress = async (dir: string) => expect(await run(process.execPath, [script, dir])).toMatchObject({ code: 0 });
 
 const TEXT_FILES = {
   'index.html': '<!doctype html><title>%PRODUCT_NAME%</title>',
@@ -28,7 +27,7 @@ describe('scripts/precompress.mjs', () => {
     await mkdir(join(dir, 'assets', 'data'), { recursive: true });
     for (const [name, text] of Object.entries(TEXT_FILES)) await writeFile(join(dir, name), text);
     await writeFile(join(dir, 'assets', 'logo.png'), png);
-    await run(dir);
+    await precompress(dir);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -46,7 +45,7 @@ describe('scripts/precompress.mjs', () => {
   });
 
   it('leaves binary files alone and does not compress its own output when run again', async () => {
-    await run(dir);
+    await precompress(dir);
     const files = (await readdir(dir, { recursive: true })).map(String).sort();
     expect(files.filter((name) => name.includes('logo.png'))).toEqual([join('assets', 'logo.png')]);
     expect(files.filter((name) => /\.(br|gz)\.(br|gz)$/.test(name))).toEqual([]);

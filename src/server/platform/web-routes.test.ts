@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../test-support/server-process.ts';
 import { startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
 import { modulePreloads, renderIndexHtml } from './web-routes.ts';
@@ -97,7 +96,7 @@ describe('serving the front end', () => {
     await writeFile(join(webDir, 'assets', 'photo-9999.png'), Buffer.alloc(4096, 7));
     await writeFile(join(webDir, 'assets', 'big-5678.js'), 'console.log("a bundle of some size");\n'.repeat(400));
     // As the build does: a .br and a .gz beside each text file.
-    await promisify(execFile)(process.execPath, [resolve(import.meta.dirname, '../../../scripts/precompress.mjs'), webDir]);
+    expect(await run(process.execPath, [resolve(import.meta.dirname, '../../../scripts/precompress.mjs'), webDir])).toMatchObject({ code: 0 });
     const logStream = new PassThrough();
     logStream.on('data', (line: Buffer) => logs.push(line.toString()));
     database = await testBackends()[0]!.open();
