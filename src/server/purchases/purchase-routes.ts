@@ -1,17 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { buyPass, type PurchaseResponseBody } from '../../core/api/purchases.ts';
-import type { PurchaseResponse } from '../../core/purchase.ts';
+import { buyPass } from '../../core/api/purchases.ts';
 import { route } from '../platform/api-contract.ts';
 import type { ShopLimits } from '../limits/limits.ts';
 import type { Catalog } from './catalog.ts';
 import type { PurchaseService } from './purchase-service.ts';
 import { ApiError } from '../errors.ts';
-
-/** The stored pass (the spec's Pass, in dollars) as the API answers it: the price in cents. */
-export function purchaseResponseBody({ pass, saved, verificationUrl }: PurchaseResponse): PurchaseResponseBody {
-  const { amount, ...rest } = pass;
-  return { pass: { ...rest, amountCents: Math.round(amount * 100) }, saved, verificationUrl };
-}
 
 /** One structured log line (and a metric) per purchase request: what became of it. */
 export type PurchaseOutcomeName = 'stored' | 'spooled' | 'replayed' | 'declined' | 'refused';
@@ -30,7 +23,7 @@ export function purchaseRoutes(
       const outcome: PurchaseOutcomeName = replayed ? 'replayed' : response.saved ? 'stored' : 'spooled';
       deps.onOutcome?.(outcome);
       request.log.info({ outcome, orderId: response.pass.id }, 'purchase');
-      return await reply.code(201).send(purchaseResponseBody(response));
+      return await reply.code(201).send(response);
     } catch (error) {
       const outcome: PurchaseOutcomeName = error instanceof ApiError && error.statusCode === 402 ? 'declined' : 'refused';
       deps.onOutcome?.(outcome);
