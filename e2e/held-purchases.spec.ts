@@ -14,8 +14,7 @@ const SPOOL_DIR = join(SHOP_DATA_DIR, 'spool');
 async function spoolPurchase(pass: { id: string; name: string; email: string; eventName: string }) {
   const purchaseDate = new Date().toISOString();
   const record = {
-    pass: { ...pass, eventType: 'general', amount: 3, timestamp: purchaseDate, purchaseDate },
-    amountCents: 300,
+    pass: { ...pass, eventType: 'general', amountCents: 300, timestamp: purchaseDate, purchaseDate },
     verificationUrl: `http://127.0.0.1/check-in?code=${pass.id}.sig`,
     saved: false,
   };

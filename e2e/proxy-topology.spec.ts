@@ -5,7 +5,7 @@
 // Needs PostgreSQL (TEST_DATABASE_URL, as the database tests do; CI sets it) and nginx, which it
 // installs with apt-get when it runs as root (CI does), like Chromium.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,10 @@ import { fillForm, SHOP_PORT, submitButton, watchPurchases } from './support.ts'
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 const DATABASE = `skippass_e2e_proxy_${SHOP_PORT}`;
 /** Both instances sign sessions and passes with the same secrets, as a real deployment's do. */
-const SECRETS = { AUTH_SECRET: randomBytes(24).toString('hex'), PASS_SIGNING_SECRET: randomBytes(24).toString('hex') };
+const SECRETS = {
+  AUTH_SECRET: randomBytes(24).toString('hex'),
+  PASS_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+};
 
 const withDatabase = (serverUrl: string, database: string) => {
   const url = new URL(serverUrl);

@@ -9,9 +9,6 @@ export const PASS_SIGNATURE_LENGTH = 86;
 /** A public-key signed code: the ID and its 86-character signature. */
 export const SIGNED_PASS_CODE = /^([0-9A-F]{10})\.([A-Za-z0-9_-]{86})$/;
 
-/** Codes sold before issue 13: a 22-character HMAC only the server can check (ADR 0007). */
-export const LEGACY_PASS_CODE = /^([0-9A-F]{10})\.([A-Za-z0-9_-]{22})$/;
-
 /** The bytes a pass's signature covers. */
 export function passSignedText(id: string): string {
   return `skippass-pass:${id}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, PASS_ID_LENGTH, TEXT_COLUMN_MAX } from './constants.ts';
 import { VALIDATION } from './messages.ts';
+import { formatDollars } from './money.ts';
 import { sanitizeText } from './sanitize.ts';
 import { codePointLength, exceeds, isBlank, isShorterThan } from './text-length.ts';
 import { isPlainEmail, optionalText } from './validation.ts';
@@ -55,7 +56,10 @@ export const purchaseInputSchema = z
     if (exceeds(input.eventName, LIMITS.eventNameMax, TEXT_COLUMN_MAX)) return fail(VALIDATION.eventNameMax);
   });
 
-/** The confirmation object the buyer keeps (SPEC section 3, "Pass"). */
+/**
+ * The confirmation object the buyer keeps (SPEC section 3, "Pass"): built in the browser from the
+ * API's answer (src/web/lib/purchase-client.ts, passOf), which counts the price in cents.
+ */
 export interface Pass {
   /** 10 uppercase hex characters; also the purchase's order_id. */
   id: string;
@@ -69,14 +73,6 @@ export interface Pass {
   timestamp: string;
   /** ISO 8601. */
   purchaseDate: string;
-}
-
-export interface PurchaseResponse {
-  pass: Pass;
-  /** False when the database could not be written and the purchase waits in the durable spool. */
-  saved: boolean;
-  /** The signed link the pass's QR code holds; staff open it to check the pass in. */
-  verificationUrl: string;
 }
 
 /** SPEC section 9: 10 uppercase hexadecimal characters taken from a random UUID. */
@@ -131,7 +127,7 @@ export function receiptText(productName: string, pass: Pass, verificationUrl?: s
     `Email: ${pass.email}`,
     `Event: ${pass.eventName}`,
     `Sport: ${pass.eventType}`,
-    `Amount: $${pass.amount.toFixed(2)}`,
+    `Amount: ${formatDollars(pass.amount)}`,
     `Timestamp: ${pass.timestamp}`,
     `Purchase Date: ${pass.purchaseDate}`,
     '',

@@ -169,13 +169,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const mailContext = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const transport =
     options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'mail')));
-  const codes = passCodes(
-    {
-      privateKey: passSigningKey(config.PASS_SIGNING_KEY, config.DATA_DIR),
-      legacySecret: persistentSecret(config.PASS_SIGNING_SECRET, config.DATA_DIR, 'pass-secret'),
-    },
-    config.PUBLIC_URL,
-  );
+  const codes = passCodes(passSigningKey(config.PASS_SIGNING_KEY, config.DATA_DIR), config.PUBLIC_URL);
   const outbox = outboxWorker({
     db,
     prepare: passLookupPreparer({ db, passCodes: codes, timeZone: config.SHOP_TIMEZONE }),

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,6 +30,7 @@ describe.skipIf(!caddyInstalled || !postgres)('deploy/Caddyfile in front of two 
     work = await mkdtemp(join(tmpdir(), 'skippass-caddy-'));
     database = await postgres!.open();
     site = `http://127.0.0.1:${await freePort()}`;
+    const passSigningPem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     for (const n of [1, 2]) {
       instances.push(
         startServer({
@@ -39,7 +41,7 @@ describe.skipIf(!caddyInstalled || !postgres)('deploy/Caddyfile in front of two 
           PAYMENT_DELAY_MS: '100',
           // Shared, as compose gives them from one secret file each.
           AUTH_SECRET: 'a'.repeat(40),
-          PASS_SIGNING_SECRET: 'p'.repeat(40),
+          PASS_SIGNING_KEY: passSigningPem,
         }),
       );
     }

@@ -45,14 +45,15 @@ describe('settings from files (container secrets)', () => {
     return path;
   };
 
-  it('reads AUTH_SECRET_FILE, PASS_SIGNING_SECRET_FILE and a DATABASE_URL_FILE with a password, dropping the trailing newline', () => {
+  it('reads AUTH_SECRET_FILE, PASS_SIGNING_KEY_FILE and a DATABASE_URL_FILE with a password, dropping the trailing newline', () => {
+    const pem = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIB\n-----END PRIVATE KEY-----';
     const config = loadConfig({
       AUTH_SECRET_FILE: file('auth', `${'a'.repeat(40)}\n`),
-      PASS_SIGNING_SECRET_FILE: file('signing', 'b'.repeat(40)),
+      PASS_SIGNING_KEY_FILE: file('signing', `${pem}\n`),
       DATABASE_URL_FILE: file('db', 'postgres://shop:s3cr%40t@db.internal:5432/skippass\n'),
     });
     expect(config.AUTH_SECRET).toBe('a'.repeat(40));
-    expect(config.PASS_SIGNING_SECRET).toBe('b'.repeat(40));
+    expect(config.PASS_SIGNING_KEY).toBe(pem);
     expect(config.DATABASE_URL).toBe('postgres://shop:s3cr%40t@db.internal:5432/skippass');
   });
 

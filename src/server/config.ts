@@ -38,7 +38,6 @@ const envSchema = z.object({
   SHOP_TIMEZONE: timeZone.default(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
   FEEDBACK_URL: z.url({ protocol: /^https?$/ }).default('https://forms.gle/skippass-feedback'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  PASS_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Ed25519 private key (PKCS#8 PEM; "\n" may stand for newlines) that signs new passes (ADR 0014). */
   PASS_SIGNING_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
@@ -74,7 +73,7 @@ export class ConfigError extends Error {}
  * names a file whose content is NAME (one trailing newline dropped), so a secret never sits in the
  * environment, where `docker inspect` and child processes see it.
  */
-export const SETTINGS_FROM_FILES = ['AUTH_SECRET', 'PASS_SIGNING_SECRET', 'PASS_SIGNING_KEY', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN'] as const;
+export const SETTINGS_FROM_FILES = ['AUTH_SECRET', 'PASS_SIGNING_KEY', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN'] as const;
 
 function readSettingFiles(present: Record<string, string>): Record<string, string> {
   const problems: string[] = [];

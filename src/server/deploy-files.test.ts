@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig, SETTINGS_FROM_FILES } from './config.ts';
+import { passSigningKey } from './purchases/pass-codes.ts';
 import { run } from './test-support/server-process.ts';
 
 /**
@@ -110,7 +112,7 @@ describe('compose.yaml', () => {
       const service = services[name]!;
       const env = service.environment!;
       expect(service.build).toBe('.');
-      for (const setting of ['AUTH_SECRET', 'PASS_SIGNING_SECRET', 'DATABASE_URL']) {
+      for (const setting of ['AUTH_SECRET', 'PASS_SIGNING_KEY', 'DATABASE_URL']) {
         expect(env[setting]).toBeUndefined();
         const secret = env[`${setting}_FILE`]!.replace('/run/secrets/', '');
         expect(service.secrets).toContain(secret);
@@ -145,7 +147,12 @@ describe('compose.yaml', () => {
       for (const [key, value] of Object.entries(env)) {
         if (key.endsWith('_FILE')) {
           const file = join(secrets, key);
-          await writeFile(file, key === 'DATABASE_URL_FILE' ? 'postgres://skippass:pw@postgres:5432/skippass\n' : `${'x'.repeat(48)}\n`);
+          const contents: Record<string, string> = {
+            DATABASE_URL_FILE: 'postgres://skippass:pw@postgres:5432/skippass\n',
+            // What `openssl genpkey -algorithm ed25519` writes (README).
+            PASS_SIGNING_KEY_FILE: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+          };
+          await writeFile(file, contents[key] ?? `${'x'.repeat(48)}\n`);
           given[key] = file;
         } else given[key] = value.replace(/\$\{SITE_ADDRESS[^}]*\}/g, 'shop.example.org');
       }
@@ -153,6 +160,7 @@ describe('compose.yaml', () => {
       expect(config.PUBLIC_URL).toBe('https://shop.example.org');
       expect(config.DATABASE_URL).toBe('postgres://skippass:pw@postgres:5432/skippass');
       expect(config.TRUST_PROXY).toBe(true);
+      expect(() => passSigningKey(config.PASS_SIGNING_KEY, secrets)).not.toThrow();
     } finally {
       await rm(secrets, { recursive: true, force: true });
     }

@@ -285,7 +285,6 @@ describe.each(testBackends())('fuzz of every endpoint on $name', (backend) => {
       CONTACT_RATE_LIMIT_PER_MINUTE: '0',
       AUTH_RATE_LIMIT_PER_MINUTE: '0',
       PUBLIC_URL: 'http://shop.test',
-      PASS_SIGNING_SECRET: 'test-signing-secret-of-32-characters!',
     },
     {
       onRoute: (route) => {

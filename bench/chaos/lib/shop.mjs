@@ -1,7 +1,7 @@
 // One shop instance (`node dist/server/main.js`) as a child process on a FIXED port and DATA_DIR,
 // so a kill -9 and restart brings back the same instance: same address for clients, same spool.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ const OUTPUT_LINES_KEPT = 300;
 /** Secrets every instance of one suite run shares (a pass signed by one verifies on the other). Never printed. */
 const SHARED_SECRETS = {
   AUTH_SECRET: randomBytes(24).toString('hex'),
-  PASS_SIGNING_SECRET: randomBytes(24).toString('hex'),
+  PASS_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
 };
 
 export function assertShopBuilt() {

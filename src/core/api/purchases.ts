@@ -37,8 +37,8 @@ export const purchaseResponse = z
   })
   .meta({ id: 'PurchaseResponse' });
 
-export type PassResponse = z.infer<typeof passSchema>;
-export type PurchaseResponseBody = z.infer<typeof purchaseResponse>;
+/** What a sale answers, stored and spooled as it is sent; the browser builds the buyer's Pass from it. */
+export type PurchaseResponse = z.infer<typeof purchaseResponse>;
 
 /** 1 to 255 visible ASCII characters (a UUID is what the shop's pages send). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -76,7 +76,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     expect(restore).toMatchObject({ code: 0, stderr: '' });
     expect(restore.stdout).toContain(`Restored ${join(out, file!)} into ${fresh}. Start the shop to use it.`);
     expect(await storedOrderIds(fresh)).toEqual(bought);
-    for (const secret of ['pass-secret', 'auth-secret']) {
+    for (const secret of ['pass-signing-key.pem', 'auth-secret']) {
       expect(await readFile(join(fresh, secret), 'utf8')).toBe(await readFile(join(shopDir, secret), 'utf8'));
     }
 
@@ -101,12 +101,12 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     const [file] = await readdir(out);
     // A plain tar: an operator can look inside with standard tools.
     const listing = await run('tar', ['-tvf', join(out, file!)]);
-    expect(listing.stdout.split('\n').filter(Boolean).map((line) => line.split(/\s+/).at(-1))).toEqual(['database.tar.gz', 'auth-secret', 'pass-secret']);
+    expect(listing.stdout.split('\n').filter(Boolean).map((line) => line.split(/\s+/).at(-1))).toEqual(['database.tar.gz', 'auth-secret', 'pass-signing-key.pem']);
     expect(listing.stdout).toMatch(/^-rw-------/);
 
     const refused = await cli(['restore', join(out, file!)], { DATA_DIR: shopDir });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`${shopDir} already holds a shop (pg, auth-secret, pass-secret): restoring would replace it. Restore into an empty DATA_DIR, or add --force to move the current one aside first.`);
+    expect(refused.stderr).toContain(`${shopDir} already holds a shop (pg, auth-secret, pass-signing-key.pem): restoring would replace it. Restore into an empty DATA_DIR, or add --force to move the current one aside first.`);
 
     const forced = await cli(['restore', join(out, file!), '--force'], { DATA_DIR: shopDir });
     expect(forced).toMatchObject({ code: 0, stderr: '' });

@@ -1,9 +1,9 @@
 /**
  * Backups of the embedded database (npm run backup / npm run restore). One file holds what a new
  * DATA_DIR needs to be this shop again: the PGlite data directory and the two secrets generated
- * into DATA_DIR (without pass-secret, every QR code already sold would fail at the door; without
- * auth-secret, every staff session ends). It is a plain tar, so `tar -tf` shows what is inside.
- * PostgreSQL is backed up with pg_dump instead (README, Backups).
+ * into DATA_DIR (without pass-signing-key.pem, every QR code already sold would fail at the door;
+ * without auth-secret, every staff session ends). It is a plain tar, so `tar -tf` shows what is inside.
+ * PostgreSQL is backed up with pg_dump instead (docs/operations.md, Backups).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
@@ -11,8 +11,8 @@ import { basename, join, resolve } from 'node:path';
 import { fileSlug } from '../../core/purchase.ts';
 import { newPglite } from './database.ts';
 
-/** The files of DATA_DIR a backup carries besides the database (see persistentSecret). */
-const SECRET_FILES = ['auth-secret', 'pass-secret'] as const;
+/** The files of DATA_DIR a backup carries besides the database (see persistentSecret and passSigningKey). */
+const SECRET_FILES = ['auth-secret', 'pass-signing-key.pem'] as const;
 const DATABASE_ENTRY = 'database.tar.gz';
 
 export class BackupError extends Error {}

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PASS_PRICE_CENTS } from '../../core/constants.ts';
 
 /**
  * Every mail the shop sends, by kind: the payload each kind's outbox row carries, written once
@@ -36,10 +35,9 @@ export const MAIL_PAYLOADS = {
     eventType: z.string(),
     timestamp: z.string(),
     orderId: z.string(),
-    /** Absent in rows queued before passes were signed. */
-    verificationUrl: z.string().optional(),
-    /** What the buyer paid. Rows queued before the amount travelled with them were all $3 passes. */
-    amountCents: z.number().int().nonnegative().default(PASS_PRICE_CENTS),
+    verificationUrl: z.string(),
+    /** What the buyer paid. */
+    amountCents: z.number().int().nonnegative(),
   }),
   [MAIL_KINDS.contactConfirmation]: z.object({ name: z.string() }),
   [MAIL_KINDS.accountVerification]: z.object({ url: z.string() }),

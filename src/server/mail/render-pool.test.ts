@@ -17,6 +17,7 @@ const confirmation = {
   timestamp: '2026-12-05 19:30',
   orderId: 'A1B2C3D4E5',
   verificationUrl: 'https://shop.example.com/p/A1B2C3D4E5.sig',
+  amountCents: 300,
 };
 
 describe('the mail render threads', () => {

@@ -57,14 +57,13 @@ describe('mail templates', () => {
     expect(mail.text).toContain(hostile);
   });
 
-  it('states the amount paid in both parts, defaulting to the $3 pass for rows queued before it was stored', () => {
+  it('states the amount paid in both parts', () => {
     const event = renderMail(context, 'purchase_confirmation', { ...pass, amountCents: 1250 });
     expect(event.text).toContain('Amount: $12.50');
     expect(event.html).toContain('<strong>Amount:</strong> $12.50');
-    const { amountCents: _dropped, ...older } = pass;
-    const old = renderMail(context, 'purchase_confirmation', JSON.stringify(older));
-    expect(old.text).toContain('Amount: $3.00');
-    expect(old.html).toContain('<strong>Amount:</strong> $3.00');
+    const home = renderMail(context, 'purchase_confirmation', JSON.stringify(pass));
+    expect(home.text).toContain('Amount: $3.00');
+    expect(home.html).toContain('<strong>Amount:</strong> $3.00');
   });
 
   it('confirms a contact request without promising a reply', () => {

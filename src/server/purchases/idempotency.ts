@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PASS_ID_LENGTH } from '../../core/constants.ts';
-import type { PurchaseResponse } from '../../core/purchase.ts';
+import type { PurchaseResponse } from '../../core/api/purchases.ts';
 import type { Db } from '../db/database.ts';
 import {
   claimIdempotencyKey,

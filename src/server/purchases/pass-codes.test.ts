@@ -6,12 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { base64UrlToBytes, passSignedText, SIGNED_PASS_CODE } from '../../core/pass-code-format.ts';
 import { passCodes, passSigningKey } from './pass-codes.ts';
 
-const LEGACY_SECRET = 'a-secret-of-at-least-32-characters!!';
 const { privateKey } = generateKeyPairSync('ed25519');
 
-/** A code as sold before issue 13: the 22-character HMAC (ADR 0007). */
-const legacyCode = (id: string, secret = LEGACY_SECRET) =>
-  `${id}.${createHmac('sha256', secret).update(`skippass-pass:${id}`).digest('base64url').slice(0, 22)}`;
+/** A code of the shape ADR 0007 once described: a 22-character HMAC, which no install holds. */
+const hmacCode = (id: string) =>
+  `${id}.${createHmac('sha256', 'a-secret-of-at-least-32-characters!!').update(`skippass-pass:${id}`).digest('base64url').slice(0, 22)}`;
 
 /** Replaces one character of a code's signature (the first, so every bit of it counts). */
 const tamper = (code: string) => {
@@ -20,7 +19,7 @@ const tamper = (code: string) => {
 };
 
 describe('pass codes', () => {
-  const codes = passCodes({ privateKey, legacySecret: LEGACY_SECRET }, 'https://shop.example');
+  const codes = passCodes(privateKey, 'https://shop.example');
 
   it('signs an ID with Ed25519 and reads the code back from the link, the bare code, or a typed ID', () => {
     const url = codes.verificationUrl('ABCDEF0123');
@@ -39,11 +38,9 @@ describe('pass codes', () => {
     expect(await webcrypto.subtle.verify('Ed25519', key, base64UrlToBytes(signature), new TextEncoder().encode(passSignedText('0123456788')))).toBe(false);
   });
 
-  it('keeps the HMAC codes already sold valid, and refuses them altered or under another secret', () => {
-    expect(codes.parse(legacyCode('ABCDEF0123'))).toEqual({ kind: 'signed', id: 'ABCDEF0123' });
-    expect(codes.parse(`https://shop.example/check-in?code=${legacyCode('ABCDEF0123')}`)).toEqual({ kind: 'signed', id: 'ABCDEF0123' });
-    expect(codes.parse(tamper(legacyCode('ABCDEF0123')))).toEqual({ kind: 'invalid' });
-    expect(codes.parse(legacyCode('ABCDEF0123', 'another-secret-of-32-characters-xx!'))).toEqual({ kind: 'invalid' });
+  it('takes only Ed25519 codes: an HMAC-signed one is no pass', () => {
+    expect(codes.parse(hmacCode('ABCDEF0123'))).toEqual({ kind: 'invalid' });
+    expect(codes.parse(`https://shop.example/check-in?code=${hmacCode('ABCDEF0123')}`)).toEqual({ kind: 'invalid' });
   });
 
   it('refuses an altered ID, an altered signature, another key and garbage', () => {
@@ -52,7 +49,7 @@ describe('pass codes', () => {
     expect(codes.parse(`ABCDEF0124.${signature}`)).toEqual({ kind: 'invalid' });
     expect(codes.parse(tamper(code))).toEqual({ kind: 'invalid' });
     const otherKey = generateKeyPairSync('ed25519').privateKey;
-    expect(passCodes({ privateKey: otherKey, legacySecret: LEGACY_SECRET }, 'https://shop.example').parse(code)).toEqual({ kind: 'invalid' });
+    expect(passCodes(otherKey, 'https://shop.example').parse(code)).toEqual({ kind: 'invalid' });
     for (const junk of ['', 'hello', 'ABCDEF012', 'https://evil.example/?x=1', 'ABCDEF0123.short', `ABCDEF0123.${'A'.repeat(86)}`]) {
       expect(codes.parse(junk)).toEqual({ kind: 'invalid' });
     }
@@ -62,7 +59,7 @@ describe('pass codes', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pass-key-'));
     const first = passSigningKey(undefined, dir);
     const again = passSigningKey(undefined, dir);
-    const sign = (key: typeof first) => passCodes({ privateKey: key, legacySecret: LEGACY_SECRET }, 'https://x').publicKey;
+    const sign = (key: typeof first) => passCodes(key, 'https://x').publicKey;
     expect(sign(again)).toBe(sign(first));
     expect(statSync(join(dir, 'pass-signing-key.pem')).mode & 0o777).toBe(0o600);
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();

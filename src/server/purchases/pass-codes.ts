@@ -1,11 +1,8 @@
-import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, timingSafeEqual, verify } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PASS_ID_PATTERN } from '../../core/constants.ts';
-import { LEGACY_PASS_CODE, passSignedText, SIGNED_PASS_CODE } from '../../core/pass-code-format.ts';
-
-/** 16 bytes of HMAC-SHA256, base64url: the codes sold before issue 13 (ADR 0007). */
-const LEGACY_SIGNATURE_LENGTH = 22;
+import { passSignedText, SIGNED_PASS_CODE } from '../../core/pass-code-format.ts';
 
 export type ParsedCode = { kind: 'signed'; id: string } | { kind: 'typed'; id: string } | { kind: 'invalid' };
 
@@ -52,13 +49,10 @@ export function rawPublicKey(privateKey: KeyObject): string {
 /**
  * The code in a pass's QR: its ID and an Ed25519 signature of it, so a guessed or altered code is
  * refused at the door without a database lookup, by the server or by an offline device holding only
- * the public key. Codes sold earlier carry an HMAC under `legacySecret` and stay valid online.
+ * the public key.
  */
-export function passCodes(keys: { privateKey: KeyObject; legacySecret: string }, publicUrl: string) {
-  const { privateKey } = keys;
+export function passCodes(privateKey: KeyObject, publicUrl: string) {
   const publicKey = createPublicKey(privateKey);
-  const legacySignatureOf = (id: string) =>
-    createHmac('sha256', keys.legacySecret).update(passSignedText(id)).digest('base64url').slice(0, LEGACY_SIGNATURE_LENGTH);
   const code = (id: string) => `${id}.${sign(null, Buffer.from(passSignedText(id)), privateKey).toString('base64url')}`;
   return {
     code,
@@ -67,8 +61,8 @@ export function passCodes(keys: { privateKey: KeyObject; legacySecret: string },
     /** For the door's offline pack: the public half, raw, base64url. */
     publicKey: rawPublicKey(privateKey),
     /**
-     * Reads what the door scanned or typed: a verification link, a bare signed code (new or
-     * legacy), or a pass ID typed by hand (checked against the database instead).
+     * Reads what the door scanned or typed: a verification link, a bare signed code, or a pass ID
+     * typed by hand (checked against the database instead).
      */
     parse(input: string): ParsedCode {
       let text = input.trim();
@@ -83,13 +77,6 @@ export function passCodes(keys: { privateKey: KeyObject; legacySecret: string },
         const [, id, signature] = signed as unknown as [string, string, string];
         const bytes = Buffer.from(signature, 'base64url');
         return bytes.length === 64 && verify(null, Buffer.from(passSignedText(id)), publicKey, bytes) ? { kind: 'signed', id } : { kind: 'invalid' };
-      }
-      const legacy = LEGACY_PASS_CODE.exec(text);
-      if (legacy) {
-        const [, id, signature] = legacy as unknown as [string, string, string];
-        const expected = Buffer.from(legacySignatureOf(id));
-        const given = Buffer.from(signature);
-        return given.length === expected.length && timingSafeEqual(given, expected) ? { kind: 'signed', id } : { kind: 'invalid' };
       }
       const typed = text.toUpperCase();
       return PASS_ID_PATTERN.test(typed) ? { kind: 'typed', id: typed } : { kind: 'invalid' };

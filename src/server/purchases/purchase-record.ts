@@ -1,17 +1,13 @@
-import type { Pass, PurchaseResponse } from '../../core/purchase.ts';
+import type { PurchaseResponse } from '../../core/api/purchases.ts';
 
-/** One sold pass as it is stored: what the buyer was told, plus what only the server keeps. */
-export interface PurchaseRecord {
-  pass: Pass;
-  amountCents: number;
-  verificationUrl: string;
+/** One sold pass as it is stored and spooled: what the buyer was told, plus what only the server keeps. */
+export interface PurchaseRecord extends PurchaseResponse {
   /** Bought through an event's own page. */
   eventId?: number;
-  /** False once the purchase went to the spool: a retry with the same key repeats that first answer. */
-  saved: boolean;
   idempotency?: { key: string; fingerprint: string };
 }
 
+/** The API's answer for a record: the same fields, never the server's own. */
 export function responseOf(record: PurchaseRecord): PurchaseResponse {
   return { pass: record.pass, saved: record.saved, verificationUrl: record.verificationUrl };
 }

@@ -149,6 +149,10 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
       expect(retry.headers['idempotent-replayed']).toBe('true');
       expect(await t.database.count('purchases')).toBe(1);
       expect(await t.database.count('outbox')).toBe(1);
+      // The stored answer is the API's own, the price in cents: nothing maps it on the way out.
+      const [stored] = await testRows<{ body: unknown }>(t.database.db, sql`select response_body as body from idempotency_keys where key = 'order-attempt-1'`);
+      expect(stored!.body).toEqual(first.json());
+      expect(first.json().pass.amountCents).toBe(300);
     });
 
     it('answers 422 when the same key comes with a different body', async () => {

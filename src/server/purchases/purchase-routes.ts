@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buyPass, type PurchaseResponseBody } from '../../core/api/purchases.ts';
-import type { PurchaseResponse } from '../../core/purchase.ts';
+import { buyPass } from '../../core/api/purchases.ts';
 import { route } from '../platform/api-contract.ts';
 import type { PurchaseOutcomeName } from '../platform/metrics.ts';
 import type { ShopLimits } from '../limits/limits.ts';
@@ -8,11 +7,6 @@ import type { Catalog } from './catalog.ts';
 import type { PurchaseService } from './purchase-service.ts';
 import { ApiError } from '../errors.ts';
 
-/** The stored pass (the spec's Pass, in dollars) as the API answers it: the price in cents. */
-export function purchaseResponseBody({ pass, saved, verificationUrl }: PurchaseResponse): PurchaseResponseBody {
-  const { amount, ...rest } = pass;
-  return { pass: { ...rest, amountCents: Math.round(amount * 100) }, saved, verificationUrl };
-}
 
 export function purchaseRoutes(
   app: FastifyInstance,
@@ -28,7 +22,7 @@ export function purchaseRoutes(
       const outcome: PurchaseOutcomeName = replayed ? 'replayed' : response.saved ? 'stored' : 'spooled';
       deps.onOutcome?.(outcome);
       request.log.info({ outcome, orderId: response.pass.id }, 'purchase');
-      return await reply.code(201).send(purchaseResponseBody(response));
+      return await reply.code(201).send(response);
     } catch (error) {
       const outcome: PurchaseOutcomeName = error instanceof ApiError && error.statusCode === 402 ? 'declined' : 'refused';
       deps.onOutcome?.(outcome);

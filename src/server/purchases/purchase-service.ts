@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_EVENT_TYPE } from '../../core/constants.ts';
 import { API_ERRORS } from '../../core/messages.ts';
-import { formatTimestamp, newPassId, type PurchaseResponse } from '../../core/purchase.ts';
+import type { PurchaseResponse } from '../../core/api/purchases.ts';
+import { formatTimestamp, newPassId } from '../../core/purchase.ts';
 import type { PurchaseOrder } from './catalog.ts';
 import type { Db } from '../db/database.ts';
 import { responseOf, type PurchaseRecord } from './purchase-record.ts';
@@ -16,12 +17,9 @@ import { fingerprintOf, type IdempotencyStore, type KeyedRequest, passIdFor, pay
 /** A freshly drawn pass ID collides with a stored one about once in 10^12 sales; a few draws suffice. */
 const MAX_ID_DRAWS = 5;
 
-/**
- * What a key's fingerprint is taken of: the order as it has always been hashed (the home pass
- * without its price, an event's pass with it), so keys stored before the catalog still match.
- */
+/** What a key's fingerprint is taken of: the order as the catalog priced it. */
 function fingerprintedOrder({ name, email, eventName, eventId, priceCents }: PurchaseOrder) {
-  return eventId === null ? { name, email, eventName } : { name, email, eventName, eventId, priceCents };
+  return { name, email, eventName, eventId, priceCents };
 }
 
 export interface PurchaseServiceDeps {
@@ -92,7 +90,6 @@ export function purchaseService(deps: PurchaseServiceDeps) {
 
   async function store(input: PurchaseOrder, idempotency: KeyedRequest | undefined): Promise<PurchaseOutcome> {
     const moment = now();
-    const amountCents = input.priceCents;
     const idFor = (draw: number) => (idempotency ? passIdFor(idempotency, draw) : newId());
     const recordFor = (id: string): PurchaseRecord => ({
       pass: {
@@ -101,11 +98,10 @@ export function purchaseService(deps: PurchaseServiceDeps) {
         email: input.email,
         eventName: input.eventName,
         eventType: DEFAULT_EVENT_TYPE,
-        amount: amountCents / 100,
+        amountCents: input.priceCents,
         timestamp: formatTimestamp(moment, deps.timeZone),
         purchaseDate: moment.toISOString(),
       },
-      amountCents,
       verificationUrl: deps.passCodes.verificationUrl(id),
       saved: true,
       ...(input.eventId === null ? {} : { eventId: input.eventId }),

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,8 @@ describe('file spool', () => {
     const reopened = fileSpool(directory);
     expect(await reopened.count()).toBe(2);
     expect((await reopened.list()).map((item) => item.pass.id)).toEqual(['AAAAAAAAAA', 'BBBBBBBBBB']);
+    // A record is the API's answer as the buyer got it (cents), with what only the server keeps.
+    expect(JSON.parse(await readFile(join(directory, 'AAAAAAAAAA.json'), 'utf8'))).toEqual(record('AAAAAAAAAA'));
   });
 
   it('leaves no temporary files behind', async () => {

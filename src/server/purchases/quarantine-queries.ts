@@ -94,7 +94,7 @@ function readRecord(json: string): Pick<QuarantinedPurchase, 'name' | 'email' | 
     name: text(pass.name),
     email: text(pass.email),
     eventName: text(pass.eventName),
-    amountCents: typeof record?.amountCents === 'number' ? record.amountCents : null,
+    amountCents: typeof pass.amountCents === 'number' ? pass.amountCents : null,
     purchaseDate: text(pass.purchaseDate),
     hasIdempotencyKey: typeof record?.idempotency?.key === 'string',
   };

@@ -18,7 +18,6 @@ export function eventShopPerTest(backend: TestBackend, options: Partial<AppOptio
       SHOP_TIMEZONE: 'America/New_York',
       AUTH_RATE_LIMIT_PER_MINUTE: '0',
       PUBLIC_URL: 'http://shop.test',
-      PASS_SIGNING_SECRET: 'test-signing-secret-of-32-characters!',
     },
     options,
   );

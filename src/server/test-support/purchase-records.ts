@@ -1,4 +1,4 @@
-import { samplePass } from '../../core/sample-pass.ts';
+import { samplePass } from '../../core/test-support/sample-pass.ts';
 import type { PurchaseRecord } from '../purchases/purchase-record.ts';
 
 /** A purchase as the purchase service hands it to the writer or the spool; a test names what differs. */
@@ -9,7 +9,6 @@ export function purchaseRecord(
 ): PurchaseRecord {
   return {
     pass: samplePass({ id, ...pass }),
-    amountCents: 300,
     verificationUrl: `http://localhost:3000/check-in?code=${id}.sig`,
     saved: true,
     ...rest,

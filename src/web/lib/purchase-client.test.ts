@@ -1,26 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { PurchaseInput, PurchaseResponse } from '../../core/purchase.ts';
-import { newIdempotencyKey, postPurchase, purchaseKeys, type BuyPassOptions, type PurchaseKeys } from './purchase-client.ts';
+import type { PurchaseResponse } from '../../core/api/purchases.ts';
+import type { PurchaseInput } from '../../core/purchase.ts';
+import { newIdempotencyKey, passOf, postPurchase, purchaseKeys, type BuyPassOptions, type PurchaseKeys, type Purchased } from './purchase-client.ts';
 
 /** The home flow's order. */
 const buyPass = (order: PurchaseInput, options: BuyPassOptions) => postPurchase(order, options);
 
 const input = { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' };
-const sold: PurchaseResponse = {
-  pass: {
-    id: 'ABCDEF0123',
-    ...input,
-    eventType: 'general',
-    amount: 3,
-    timestamp: 'Nov 22, 2026, 2:05 PM UTC',
-    purchaseDate: '2026-11-22T14:05:00.000Z',
-  },
-  saved: true,
-  verificationUrl: 'http://localhost:3000/check-in?code=ABCDEF0123.signature-signature-si',
+const passFields = {
+  id: 'ABCDEF0123',
+  ...input,
+  eventType: 'general',
+  timestamp: 'Nov 22, 2026, 2:05 PM UTC',
+  purchaseDate: '2026-11-22T14:05:00.000Z',
 };
-/** The same sale as the API answers it: the price in cents (the client maps it back to the Pass's dollars). */
-const { amount: _dollars, ...passFields } = sold.pass;
-const answered = { ...sold, pass: { ...passFields, amountCents: 300 } };
+const verificationUrl = 'http://localhost:3000/check-in?code=ABCDEF0123.signature-signature-si';
+/** The sale as the API answers it: the price in cents. */
+const answered: PurchaseResponse = { pass: { ...passFields, amountCents: 300 }, saved: true, verificationUrl };
+/** The same sale as the buyer's page holds it: the spec's Pass, in dollars. */
+const sold: Purchased = { pass: { ...passFields, amount: 3 }, saved: true, verificationUrl };
 
 type Answer = Response | Error;
 const json = (status: number, body: unknown) =>
@@ -56,6 +54,13 @@ function shopWith(memory: PurchaseKeys, ...answers: Answer[]) {
   };
   return { options, keys, bodies, sleeps };
 }
+
+describe('passOf', () => {
+  it('builds the buyer’s Pass in dollars from the API’s pass in cents', () => {
+    expect(passOf(answered.pass)).toEqual(sold.pass);
+    expect(passOf({ ...answered.pass, amountCents: 1250 })).toEqual({ ...sold.pass, amount: 12.5 });
+  });
+});
 
 describe('buyPass', () => {
   it('posts the form once with an Idempotency-Key and returns the pass', async () => {

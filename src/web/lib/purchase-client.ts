@@ -1,10 +1,19 @@
-import { buyPass as buyPassEndpoint, type OrderBody, type PurchaseResponseBody } from '../../core/api/purchases.ts';
-import type { PurchaseResponse } from '../../core/purchase.ts';
+import { buyPass as buyPassEndpoint, type OrderBody, type PurchaseResponse } from '../../core/api/purchases.ts';
+import { dollarsOf } from '../../core/money.ts';
+import type { Pass } from '../../core/purchase.ts';
 import { call } from './api-client.ts';
+
+/** A sale as the buyer's page holds it: the API's answer, with the buyer's Pass in place of the API's pass. */
+export type Purchased = Omit<PurchaseResponse, 'pass'> & { pass: Pass };
+
+/** The buyer's Pass (SPEC section 3: `amount: 3`, in dollars), built once, here, from the API's pass in cents. */
+export function passOf({ amountCents, ...pass }: PurchaseResponse['pass']): Pass {
+  return { ...pass, amount: dollarsOf(amountCents) };
+}
 
 /** What one purchase attempt ended in, as the form needs to show it. */
 export type PurchaseOutcome =
-  | { kind: 'success'; response: PurchaseResponse }
+  | { kind: 'success'; response: Purchased }
   /** The server refused the input (400): show its message beside the form. */
   | { kind: 'invalid'; message: string }
   /** The payment was declined (402), or the shop could not be reached after retrying. */
@@ -117,7 +126,7 @@ export async function postPurchase(body: OrderBody, options: BuyPassOptions = {}
 
 async function postOnce(fetchImpl: typeof fetch, body: OrderBody, key: string, timeoutMs: number): Promise<Attempt> {
   const result = await call(buyPassEndpoint, { body, headers: { 'idempotency-key': key } }, { fetch: fetchImpl, signal: AbortSignal.timeout(timeoutMs) });
-  if (result.ok) return { kind: 'done', outcome: { kind: 'success', response: purchaseResponseOf(result.data) } };
+  if (result.ok) return { kind: 'done', outcome: { kind: 'success', response: { ...result.data, pass: passOf(result.data.pass) } } };
   // No answer, a timeout, a 5xx, or a success whose body got lost: the same key fetches the same pass.
   if (result.kind === 'network' || result.kind === 'aborted' || result.status === 201) return { kind: 'transient' };
   if (result.status >= 500 || result.status === 408) return { kind: 'transient' };
@@ -128,9 +137,4 @@ async function postOnce(fetchImpl: typeof fetch, body: OrderBody, key: string, t
     return { kind: 'done', outcome: { kind: 'invalid', message: result.message } };
   }
   return { kind: 'done', outcome: { kind: 'rejected', status: result.status, message: result.message || FALLBACK_MESSAGE } };
-}
-
-/** The API names the price in cents; the buyer's Pass (SPEC section 3, and the receipt) keeps dollars. */
-function purchaseResponseOf({ pass: { amountCents, ...pass }, saved, verificationUrl }: PurchaseResponseBody): PurchaseResponse {
-  return { pass: { ...pass, amount: amountCents / 100 }, saved, verificationUrl };
 }

@@ -1,6 +1,6 @@
 import { PASS_ID_PATTERN } from '../../../core/constants.ts';
 import type { CheckInResult } from '../../../core/events.ts';
-import { base64UrlToBytes, LEGACY_PASS_CODE, passSignedText, SIGNED_PASS_CODE } from '../../../core/pass-code-format.ts';
+import { base64UrlToBytes, passSignedText, SIGNED_PASS_CODE } from '../../../core/pass-code-format.ts';
 import { codeFromText } from './check-in-code.ts';
 
 /** A pass as the device's pack holds it, with what this device itself admitted since. */
@@ -30,9 +30,7 @@ export async function importPassKey(publicKey: string): Promise<CryptoKey | null
 
 /**
  * Which pass a scanned or typed code names, checked on the device: a signed code must carry a good
- * Ed25519 signature (refused otherwise, like the server does). A code sold before issue 13 carries
- * an HMAC only the server can check, so offline it counts as its typed ID: found among the passes,
- * with the name to check. Null: no pass.
+ * Ed25519 signature (refused otherwise, like the server does). Null: no pass.
  */
 export async function passIdOffline(text: string, key: CryptoKey | null): Promise<string | null> {
   const code = codeFromText(text);
@@ -43,8 +41,6 @@ export async function passIdOffline(text: string, key: CryptoKey | null): Promis
     const good = await crypto.subtle.verify('Ed25519', key, base64UrlToBytes(signature), new TextEncoder().encode(passSignedText(id)));
     return good ? id : null;
   }
-  const legacy = LEGACY_PASS_CODE.exec(code);
-  if (legacy) return legacy[1]!;
   return PASS_ID_PATTERN.test(code) ? code : null;
 }
 
