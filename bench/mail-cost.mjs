@@ -9,6 +9,7 @@
 //   hand QR + hand MIME   composeMail's pieces: qr-png.ts (1-bit PNG) and mime-message.ts
 //   qrcode + MailComposer the libraries alone: QRCode.toBuffer and nodemailer's MailComposer
 //   hand QR + MailComposer, qrcode + hand MIME   one hand piece each
+//   qrcode tuned          qrcode called as before ADR 0018 (one byte segment, pngjs filter "up")
 //
 // Then the outbox's own path (20 mails in flight, written by the file transport), composed on the
 // main thread or in a render thread: "main ms/mail" is the main thread's busy time (event-loop
@@ -107,6 +108,10 @@ export async function run() {
     attachments: [{ filename: 'pass-qr.png', content: png, cid: 'pass-qr' }],
   });
   const libraryQr = (text) => QRCode.toBuffer(text, { margin: 1, width: 240 });
+  // Tuned as the outbox called it before ADR 0018: one byte-mode segment, pngjs filter "up" (a
+  // real pngjs option @types/qrcode does not list) instead of trying all five filters per row.
+  const tunedOptions = /** @type {import('qrcode').QRCodeToBufferOptions} */ ({ margin: 1, width: 240, rendererOpts: { filterType: 2 } });
+  const tunedQr = (text) => QRCode.toBuffer([{ data: Buffer.from(text), mode: 'byte' }], tunedOptions);
   const libraryMime = (mail) => new MailComposer(mail).compile().build();
   const handMime = (mail) => fastMime(mail, date);
 
@@ -120,11 +125,14 @@ export async function run() {
     { label: 'qrcode + MailComposer (libraries)', each: async (i) => { const { j, mail } = rendered(i); await libraryMime(outgoing(j, mail, await libraryQr(mail.qrCode))); } },
     { label: 'hand QR + MailComposer', each: async (i) => { const { j, mail } = rendered(i); await libraryMime(outgoing(j, mail, qrPng(mail.qrCode))); } },
     { label: 'qrcode + hand MIME', each: async (i) => { const { j, mail } = rendered(i); handMime(outgoing(j, mail, await libraryQr(mail.qrCode))); } },
+    { label: 'qrcode tuned + MailComposer', each: async (i) => { const { j, mail } = rendered(i); await libraryMime(outgoing(j, mail, await tunedQr(mail.qrCode))); } },
+    { label: 'qrcode tuned + hand MIME', each: async (i) => { const { j, mail } = rendered(i); handMime(outgoing(j, mail, await tunedQr(mail.qrCode))); } },
   ];
   const steps = [
     { label: 'step: template (renderMail)', each: (i) => rendered(i) },
     { label: 'step: hand QR PNG (qr-png.ts)', each: (i) => qrPng(job(i).payload.verificationUrl) },
     { label: 'step: qrcode PNG (QRCode.toBuffer)', each: (i) => libraryQr(job(i).payload.verificationUrl) },
+    { label: 'step: qrcode PNG tuned', each: (i) => tunedQr(job(i).payload.verificationUrl) },
     { label: 'step: hand MIME (mime-message.ts)', each: () => handMime(sample) },
     { label: 'step: MailComposer MIME', each: () => libraryMime(sample) },
     { label: 'step: sent-journal append', each: (i) => journal.add({ id: String(i), attempts: 1 }) },
