@@ -6,8 +6,8 @@ export const QR_WIDTH = 240;
 const QR_MARGIN = 1;
 
 /**
- * The pass QR as a 1-bit greyscale PNG. The qrcode package's own PNG (RGBA through pngjs) cost
- * about 1.5 ms of CPU per mail, most of a confirmation's cost (ADR 0018). The pixels here are
+ * The pass QR as a 1-bit greyscale PNG. The qrcode package's own PNG (RGBA through pngjs) alone
+ * costs more than a whole mail's 1 ms budget (ADR 0022 has the figures). The pixels here are
  * the ones QRCode.toBuffer draws for the same code at { width: 240, margin: 1 } (the same
  * nearest-neighbour scaling; qr-png.test.ts compares them), at 1 bit a pixel instead of 32: the
  * image has only black and white, so mail clients show the same picture from a tenth of the bytes.

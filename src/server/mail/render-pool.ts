@@ -44,7 +44,8 @@ function startWorker(entry?: URL): Worker {
 
 /**
  * A few worker threads that compose mail (template, QR PNG, MIME; see mail-compose.ts) so that
- * a rush's confirmations do not take CPU from the event loop answering purchases (ADR 0018). Jobs
+ * a rush's confirmations do not take CPU from the event loop answering purchases, and the rush's
+ * last mail goes out sooner (ADR 0018; measured against composing on the loop in ADR 0022). Jobs
  * go to the thread with the fewest in flight. A thread that dies rejects its jobs with
  * RenderThreadLost, and the outbox schedules those rows again like any temporary failure; the
  * next job starts a new thread. Idle threads do not keep the process alive.

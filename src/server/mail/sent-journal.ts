@@ -12,7 +12,8 @@ export interface SentEntry {
  * process killed between the two (or a database that went away just then) leaves the line behind;
  * the next worker on this DATA_DIR marks those rows before it claims anything, instead of sending
  * them again when their lease runs out. The lines survive a killed process (the kernel keeps what
- * was written), which is the case this is for; no fsync per mail.
+ * was written), which is the case this is for; no fsync per mail. A guard against a second copy
+ * (ADR 0005), not a speed measure: it adds a little to each send (ADR 0022).
  */
 export function sentJournal(path: string) {
   let written = false;
