@@ -1,6 +1,6 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { answer } from './fake-server.ts';
+import { answer } from '../test-support/fake-server.ts';
 import { queryClient, SESSION_KEY, STAFF_DATA_KEY } from './query-client.ts';
 import { clearSession, fetchSession, sessionStarted } from './session.ts';
 

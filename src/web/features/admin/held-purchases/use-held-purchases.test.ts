@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
-import { fakeServer } from '../../../lib/fake-server.ts';
+import { fakeServer } from '../../../test-support/fake-server.ts';
 import { fetchHeldPurchases } from './use-held-purchases.ts';
 
 const held = {

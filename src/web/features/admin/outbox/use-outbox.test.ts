@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listOutbox, retryFailedOutbox } from '../../../../core/api/mail.ts';
 import { call } from '../../../lib/api-client.ts';
-import { fakeServer } from '../../../lib/fake-server.ts';
+import { fakeServer } from '../../../test-support/fake-server.ts';
 import { outboxQuery } from './use-outbox.ts';
 
 describe('outbox queries', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resendConfirmation, voidPass } from '../../../../core/api/back-office.ts';
 import { call } from '../../../lib/api-client.ts';
-import { fakeServer } from '../../../lib/fake-server.ts';
+import { fakeServer } from '../../../test-support/fake-server.ts';
 import { voidedNotice } from './use-back-office.ts';
 
 describe('the back office calls', () => {
