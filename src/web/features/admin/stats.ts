@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../core/api/contract.ts';
 import { purchaseStats } from '../../../core/api/staff.ts';
 import { call, unwrap } from '../../lib/api-client.ts';
-import { ADMIN_KEY, reportsLoadFailure } from './admin-queries.ts';
+import { ADMIN_KEY, reportsLoadFailure } from './admin-api.ts';
 
 export type PurchaseStats = ResponseOf<typeof purchaseStats>;
 

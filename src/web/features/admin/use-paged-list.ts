@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ADMIN_KEY, reportsLoadFailure } from './admin-queries.ts';
+import { ADMIN_KEY, reportsLoadFailure } from './admin-api.ts';
 import { listStatus } from './list-parts.tsx';
 
 export interface ListPage<Item> {

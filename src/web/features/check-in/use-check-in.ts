@@ -4,10 +4,10 @@ import { useSearchParams } from 'wouter';
 import { toast } from '../../lib/toasts.ts';
 import type { CheckInResult } from '../../../core/events.ts';
 import { failureToReport } from '../../lib/api-client.ts';
-import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../lib/staff-events.ts';
-import { checkPass, CHECK_INS_KEY, useCheckIns, type CheckOutcome } from './check-in-queries.ts';
+import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../lib/staff-events-api.ts';
+import { checkPass, CHECK_INS_KEY, useCheckIns, type CheckOutcome } from './check-in-api.ts';
 import { chooseEventId, codeFromText } from './check-in-code.ts';
-import { useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session-api.ts';
 import { useDoor } from './use-door.ts';
 
 const REMEMBERED_EVENT = 'skippass.check-in.event';

@@ -1,7 +1,7 @@
 import { contactInputSchema, type ContactInput } from '../../../core/contact.ts';
 import { check } from '../../../core/validation.ts';
 
-export { requestConfirmation } from './request-confirmation.ts';
+export { requestConfirmation } from './contact-api.ts';
 
 /**
  * What Get in Touch needs only when a visitor sends it: the rules (zod) and the API call. Kept out

@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { formatDateTime } from '../../../lib/format.ts';
 import { ListTable, ShowOlder, Truncated, type ListColumn } from '../list-parts.tsx';
 import { actionLabel, describeDetails } from './audit-log-format.ts';
-import { useAuditLog, type StaffAction } from './use-audit-log.ts';
+import { useAuditLog, type StaffAction } from './audit-log-api.ts';
 
 const COLUMNS: ReadonlyArray<ListColumn<StaffAction>> = [
   {

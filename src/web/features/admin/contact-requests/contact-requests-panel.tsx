@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useContactRequests, type ContactRequest } from './use-contact-requests.ts';
+import { useContactRequests, type ContactRequest } from './contact-requests-api.ts';
 import { ListTable, ShowOlder, Truncated, type ListColumn } from '../list-parts.tsx';
 
 const COLUMNS: ReadonlyArray<ListColumn<ContactRequest>> = [

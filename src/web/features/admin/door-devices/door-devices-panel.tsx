@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { ListTable, type ListColumn } from '../list-parts.tsx';
-import { useDoorDevices, type CheckInConflict, type DoorDevice } from './use-door-devices.ts';
+import { useDoorDevices, type CheckInConflict, type DoorDevice } from './door-devices-api.ts';
 
 const at = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
 

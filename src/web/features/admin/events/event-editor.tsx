@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import type { StaffEvent } from '../../../lib/staff-events.ts';
+import type { StaffEvent } from '../../../lib/staff-events-api.ts';
 import { EMPTY_EVENT_FORM, formFromEvent, saveEvent, type EventForm } from './event-form.ts';
 
 export interface EventEditorProps {

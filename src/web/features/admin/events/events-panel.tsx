@@ -5,10 +5,10 @@ import { Link } from 'wouter';
 import { formatCents } from '../../../../core/money.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../../lib/staff-events.ts';
+import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../../lib/staff-events-api.ts';
 import { formatCount, formatEventDate, formatEventTime } from '../../../lib/format.ts';
 import { EventEditor } from './event-editor.tsx';
-import { reportLoadFailure } from '../admin-queries.ts';
+import { reportLoadFailure } from '../admin-api.ts';
 import { ListTable, listStatus, type ListColumn } from '../list-parts.tsx';
 
 interface EventItem {

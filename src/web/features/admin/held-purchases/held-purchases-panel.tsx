@@ -4,7 +4,7 @@ import { formatCents } from '../../../../core/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
-import { useHeldPurchases, type HeldPurchase } from './use-held-purchases.ts';
+import { useHeldPurchases, type HeldPurchase } from './held-purchases-api.ts';
 import { ListTable, ShowOlder, type ListColumn } from '../list-parts.tsx';
 
 /** Each reason in a staff member's words: what happened, and what it means at the door. */

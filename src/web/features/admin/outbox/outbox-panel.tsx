@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useOutbox, type OutboxMessage } from './use-outbox.ts';
+import { useOutbox, type OutboxMessage } from './outbox-api.ts';
 import { ListTable, Truncated, type ListColumn } from '../list-parts.tsx';
 
 // The Sent text is darker than the success token: success (oklch 0.6 0.15 155) on its 10% tint

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { PurchaseTable } from './purchase-table.tsx';
-import type { PurchaseList } from './use-purchases.ts';
+import type { PurchaseList } from './purchases-api.ts';
 
 export interface PurchaseRecordsProps {
   list: PurchaseList;

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, formatSport } from '../../../lib/format.ts';
 import { ListTable, Truncated, type ListColumn } from '../list-parts.tsx';
-import type { PurchaseList, PurchaseRecord } from './use-purchases.ts';
+import type { PurchaseList, PurchaseRecord } from './purchases-api.ts';
 import { useBackOffice } from './use-back-office.ts';
 import { VoidPassDialog } from './void-pass-dialog.tsx';
 

@@ -3,8 +3,8 @@ import { toast } from '../../../lib/toasts.ts';
 import { resendConfirmation, voidPass, type VoidPassBody } from '../../../../core/api/back-office.ts';
 import { formatCents } from '../../../../core/money.ts';
 import { call, failureToReport, type ApiFailure, type ApiResult } from '../../../lib/api-client.ts';
-import { refreshAdmin } from '../admin-queries.ts';
-import type { PurchaseRecord } from './use-purchases.ts';
+import { refreshAdmin } from '../admin-api.ts';
+import type { PurchaseRecord } from './purchases-api.ts';
 
 /** What a failure says in a toast: the server's message, or that the shop could not be reached. */
 function describe(failure: ApiFailure): string | undefined {

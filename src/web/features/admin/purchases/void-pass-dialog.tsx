@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { failureToReport } from '../../../lib/api-client.ts';
 import type { BackOffice } from './use-back-office.ts';
-import type { PurchaseRecord } from './use-purchases.ts';
+import type { PurchaseRecord } from './purchases-api.ts';
 
 export interface VoidPassDialogProps {
   purchase: PurchaseRecord;

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type { ResponseOf } from '../../../../core/api/contract.ts';
 import { listPurchases } from '../../../../core/api/staff.ts';
 import { call, unwrap } from '../../../lib/api-client.ts';
-import { ADMIN_KEY, reportsLoadFailure } from '../admin-queries.ts';
+import { ADMIN_KEY, reportsLoadFailure } from '../admin-api.ts';
 
 const PAGE_SIZE = 50;
 

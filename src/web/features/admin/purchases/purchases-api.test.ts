@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listPurchases } from '../../../../core/api/staff.ts';
 import { call } from '../../../lib/api-client.ts';
-import { purchasePageQuery } from './use-purchases.ts';
+import { purchasePageQuery } from './purchases-api.ts';
 
 describe('the purchase list query', () => {
   it('asks for a page with the search and the cursor', async () => {

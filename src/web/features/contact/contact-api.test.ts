@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestConfirmation } from './request-confirmation.ts';
+import { requestConfirmation } from './contact-api.ts';
 import { answer } from '../../test-support/fake-server.ts';
 
 
