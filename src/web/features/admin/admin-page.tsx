@@ -17,11 +17,11 @@ import { useHeldPurchaseCount } from './held-purchases/held-purchases-api.ts';
 import { OutboxPanel } from './outbox/outbox-panel.tsx';
 import { PurchaseRecords } from './purchases/purchase-records.tsx';
 import { SalesPanel } from './sales/sales-panel.tsx';
-import { useCsvExport } from './purchases/use-csv-export.ts';
+import { useCsvExport } from './purchases/purchases-api.ts';
 import { useDebouncedValue } from './purchases/use-debounced-value.ts';
 import { usePurchases } from './purchases/purchases-api.ts';
 import { StatCards } from './stat-cards.tsx';
-import { useStats } from './stats.ts';
+import { useStats } from './admin-api.ts';
 
 type AdminTab = 'purchases' | 'sales' | 'held' | 'events' | 'outbox' | 'contacts' | 'audit' | 'doors';
 

@@ -10,7 +10,7 @@ import { FormError } from '../../components/ui/form-error.tsx';
 import { lazyModule } from '../../lib/lazy-module.ts';
 import { useScreenToasts } from '../../lib/screen-toasts.ts';
 
-const contactSubmit = lazyModule(() => import('./contact-submit.ts'));
+const contactSubmit = lazyModule(() => import('./contact-api.ts'));
 
 const EMPTY = { name: '', email: '' };
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, formatSport } from '../../../lib/format.ts';
 import { ListTable, Truncated, type ListColumn } from '../list-parts.tsx';
 import type { PurchaseList, PurchaseRecord } from './purchases-api.ts';
-import { useBackOffice } from './use-back-office.ts';
+import { useBackOffice } from './purchases-api.ts';
 import { VoidPassDialog } from './void-pass-dialog.tsx';
 
 export interface PurchaseTableProps {
