@@ -117,6 +117,25 @@ export default defineConfig(
     rules: { 'boundaries/dependencies': ['error', { default: 'allow', checkAllOrigins: true, policies: LAYERS }] }
   },
   {
+    // One way for the web to talk to the server (issue 20): each feature's calls, query keys and hooks
+    // live in its one `<feature>-api.ts`, so no component calls the API itself.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/**/*-api.ts', 'src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api-client.ts', './api-client.ts'],
+              message: "Only a feature's <feature>-api.ts calls the API client: put the call, its query key and hook there."
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
     // Only query modules write SQL (ADR 0009): a statement is found, reviewed and its plan tested in one
     // place per slice. The exceptions are where an ADR says why: the database itself (db/), the group
     // commit (ADR 0002), the COPY export (ADR 0006), the batched limit counter (ADR 0008), and tests.

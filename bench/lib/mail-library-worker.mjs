@@ -4,14 +4,16 @@ import { parentPort } from 'node:worker_threads';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import QRCode from 'qrcode';
 
+if (!parentPort) throw new Error('mail-library-worker.mjs runs as a worker thread (bench/mail-cost.mjs starts it)');
+const port = parentPort;
 const { renderMail } = await import(new URL('../../dist/server/mail/mail-render.js', import.meta.url).href);
-parentPort.on('message', async ({ id, job }) => {
+port.on('message', async ({ id, job }) => {
   try {
     const rendered = renderMail(job.context, job.kind, job.payload);
     const png = await QRCode.toBuffer(rendered.qrCode, { margin: 1, width: 240 });
     const mail = { from: job.from, to: job.to, subject: rendered.subject, text: rendered.text, html: rendered.html, messageId: job.messageId, attachments: [{ filename: 'pass-qr.png', content: png, cid: 'pass-qr' }] };
-    parentPort.postMessage({ id, mail: { ...mail, raw: await new MailComposer(mail).compile().build() } });
+    port.postMessage({ id, mail: { ...mail, raw: await new MailComposer(mail).compile().build() } });
   } catch (error) {
-    parentPort.postMessage({ id, error: String(error) });
+    port.postMessage({ id, error: String(error) });
   }
 });

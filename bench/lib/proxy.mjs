@@ -13,7 +13,7 @@
 //   Purchases are idempotent by their Idempotency-Key, but sign-up, sign-in, the contact form and
 //   the back office's void and resend are not keyed, and a proxy replaying one of those after a
 //   dropped connection would do it twice. A purchase whose instance died mid-request gets a 502;
-//   the buyer's page itself sends it again with the SAME key (src/web/lib/purchase-client.ts), and
+//   the buyer's page itself sends it again with the SAME key (src/web/lib/purchase-api.ts), and
 //   the shop answers with the pass it already stored or stores it once.
 // - No keep-alive pool to the instances: every proxied request opens its own connection. A
 //   draining instance (SIGTERM) then refuses new connections, which is the `error` case above and

@@ -58,7 +58,7 @@ export const purchaseInputSchema = z
 
 /**
  * The confirmation object the buyer keeps (SPEC section 3, "Pass"): built in the browser from the
- * API's answer (src/web/lib/purchase-client.ts, passOf), which counts the price in cents.
+ * API's answer (src/web/lib/purchase-api.ts, passOf), which counts the price in cents.
  */
 export interface Pass {
   /** 10 uppercase hex characters; also the purchase's order_id. */

@@ -96,7 +96,7 @@ describe.skipIf(!caddyInstalled || !postgres)('deploy/Caddyfile in front of two 
   });
 
   /**
-   * A buyer as the shop's purchase form behaves (src/web/lib/purchase-client.ts): one
+   * A buyer as the shop's purchase form behaves (src/web/lib/purchase-api.ts): one
    * Idempotency-Key per purchase, sent again on each retry after a 5xx or a network error,
    * 600 ms then 1,500 ms later. Answers the final status, the pass ID and the 5xx seen on the way.
    */

@@ -1,7 +1,7 @@
 import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonVariants } from '../components/ui/button.tsx';
-import { useSession } from '../lib/session.ts';
+import { useSession } from '../lib/session-api.ts';
 
 /**
  * The header's way into the Admin Panel, for a signed-in admin. Nothing while the session is read,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { GUARD_TEXT } from '../../core/staff-messages.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { useSession } from '../lib/session.ts';
+import { useSession } from '../lib/session-api.ts';
 import { AccessDenied } from './access-denied.tsx';
 
 /**

@@ -4,7 +4,7 @@ import { updateEvent } from '../../core/api/events.ts';
 import { listPurchases, purchaseStats } from '../../core/api/staff.ts';
 import { ApiError, call, failureToReport, urlOf, type ApiFailure } from './api-client.ts';
 import { queryClient, SESSION_KEY } from './query-client.ts';
-import { answer } from './fake-server.ts';
+import { answer } from '../test-support/fake-server.ts';
 
 
 describe('the API client', () => {

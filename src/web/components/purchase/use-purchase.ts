@@ -6,7 +6,7 @@ import type { OrderBody } from '../../../core/api/purchases.ts';
 import { NOTICES } from '../../../core/messages.ts';
 import type { Pass } from '../../../core/purchase.ts';
 import { check } from '../../../core/validation.ts';
-import { postPurchase } from '../../lib/purchase-client.ts';
+import { postPurchase } from '../../lib/purchase-api.ts';
 import { useScreenToasts } from '../../lib/screen-toasts.ts';
 import { formProblem, type FormProblem } from '../ui/field.tsx';
 

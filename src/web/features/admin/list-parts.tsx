@@ -1,6 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow, TableStateRow } from '../../components/ui/table.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -25,7 +26,7 @@ export interface ListColumn<T> {
   actions?: boolean;
 }
 
-export interface ListTableProps<T> {
+interface ListTableProps<T> {
   /** The scrollable table's name, e.g. "Events, scrollable"; the cards list is named without ", scrollable". */
   label: string;
   columns: ReadonlyArray<ListColumn<T>>;
@@ -63,7 +64,7 @@ function ListState({ status, loadingText, failedText, emptyText, onRetry }: Pick
  * on a phone one card per record with its values labelled. With no records, the list's state
  * (Loading..., the failure with Try again, or the empty text) takes their place.
  */
-export function ListTable<T>(props: ListTableProps<T>) {
+function ListTable<T>(props: ListTableProps<T>) {
   const { items, status, columns } = props;
   const wide = useWideScreen();
   const dim = cn(props.dimWhileLoading && 'transition-opacity', props.dimWhileLoading && status === 'loading' && items.length > 0 && 'opacity-60');
@@ -150,7 +151,7 @@ export function Truncated({ children, className }: { children: string; className
 }
 
 /** "Show older ...": the next page of a list, under it, while there is one. */
-export function ShowOlder({ loading, onClick, children }: { loading: boolean; onClick: () => void; children: ReactNode }) {
+function ShowOlder({ loading, onClick, children }: { loading: boolean; onClick: () => void; children: ReactNode }) {
   return (
     <div className="mt-4 flex justify-center">
       <Button variant="outline" size="sm" onClick={onClick} disabled={loading}>
@@ -158,5 +159,50 @@ export function ShowOlder({ loading, onClick, children }: { loading: boolean; on
         {children}
       </Button>
     </div>
+  );
+}
+
+export interface ListCardProps<T> extends ListTableProps<T> {
+  title: ReactNode;
+  description: ReactNode;
+  /** Beside the title on a wider screen (a search, filters); `headerClassName` aligns the two. */
+  controls?: ReactNode;
+  headerClassName?: string;
+  /** Lists read a page at a time: "Show older ..." under the list while there is an older page. */
+  older?: { hasOlder: boolean; load: () => void; text: string };
+  /** Under the list (a "Load more" row). */
+  footer?: ReactNode;
+}
+
+/**
+ * Every admin list's card: a region named by its heading, the description, the list (see ListTable)
+ * and what goes under it.
+ */
+export function ListCard<T>({ title, description, controls, headerClassName, older, footer, ...list }: ListCardProps<T>) {
+  const id = useId();
+  const heading = (
+    <>
+      <CardTitle as="h2" id={`${id}-title`}>
+        {title}
+      </CardTitle>
+      <CardDescription>{description}</CardDescription>
+    </>
+  );
+  return (
+    <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
+      <CardHeader className={headerClassName}>
+        {controls ? <div className="flex flex-col gap-1.5">{heading}</div> : heading}
+        {controls}
+      </CardHeader>
+      <CardContent className="px-0 sm:px-6">
+        <ListTable {...list} />
+        {older?.hasOlder && list.items.length > 0 && (
+          <ShowOlder loading={list.status === 'loading'} onClick={older.load}>
+            {older.text}
+          </ShowOlder>
+        )}
+        {footer}
+      </CardContent>
+    </Card>
   );
 }

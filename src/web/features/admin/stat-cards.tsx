@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { formatCents } from '../../../core/money.ts';
 import { ADMIN_TEXT } from '../../../core/staff-messages.ts';
 import { cn } from '../../lib/cn.ts';
-import type { PurchaseStats } from './stats.ts';
+import type { PurchaseStats } from './admin-api.ts';
 import { formatCount, formatSport } from '../../lib/format.ts';
 
 interface StatCardProps {

@@ -1,11 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ADMIN_KEY, reportsLoadFailure } from './admin-queries.ts';
+import type { Page } from '../../../core/api/contract.ts';
+import { ADMIN_KEY, reportsLoadFailure } from './admin-api.ts';
 import { listStatus } from './list-parts.tsx';
-
-export interface ListPage<Item> {
-  items: Item[];
-  nextCursor: string | null;
-}
 
 /**
  * An admin list read newest first, a page at a time (the server's cursor paging): `loadOlder`
@@ -13,7 +9,7 @@ export interface ListPage<Item> {
  */
 export function usePagedList<Item>(
   name: string,
-  fetchPage: (cursor: string | undefined, signal: AbortSignal) => Promise<ListPage<Item>>,
+  fetchPage: (cursor: string | undefined, signal: AbortSignal) => Promise<Page<Item>>,
   failureText: string,
 ) {
   const query = useInfiniteQuery({

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EMAIL_INPUT, Field, fieldError, formError, formProblem, type FormProblem } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { checkAuthForm, type AuthFormValues, type AuthMode, type Credentials } from './auth-validation.ts';
-import { resendConfirmation, type AuthOutcome } from './auth-requests.ts';
+import { resendConfirmation, type AuthOutcome } from './auth-api.ts';
 
 const EMPTY: AuthFormValues = { email: '', password: '', confirmPassword: '' };
 

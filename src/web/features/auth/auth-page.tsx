@@ -6,9 +6,9 @@ import { toast } from '../../lib/toasts.ts';
 import { AUTH_NOTICES, AUTH_TEXT, CONFIRMATION_NOTICES, GUARD_TEXT } from '../../../core/staff-messages.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { sessionStarted, useSession } from '../../lib/session.ts';
+import { sessionStarted, useSession } from '../../lib/session-api.ts';
 import { useStaffBrowser } from '../../lib/staff-browser.ts';
-import { signIn, signUp, type AuthOutcome } from './auth-requests.ts';
+import { signIn, signUp, type AuthOutcome } from './auth-api.ts';
 import { AuthForm } from './auth-form.tsx';
 import type { AuthMode, Credentials } from './auth-validation.ts';
 

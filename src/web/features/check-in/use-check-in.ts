@@ -3,11 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { toast } from '../../lib/toasts.ts';
 import type { CheckInResult } from '../../../core/events.ts';
-import { failureToReport } from '../../lib/api-client.ts';
-import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../lib/staff-events.ts';
-import { checkPass, CHECK_INS_KEY, useCheckIns, type CheckOutcome } from './check-in-queries.ts';
+import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../lib/staff-events-api.ts';
+import { checkPass, CHECK_INS_KEY, reportFailure, useCheckIns, type CheckOutcome } from './check-in-api.ts';
 import { chooseEventId, codeFromText } from './check-in-code.ts';
-import { useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session-api.ts';
 import { useDoor } from './use-door.ts';
 
 const REMEMBERED_EVENT = 'skippass.check-in.event';
@@ -41,18 +40,6 @@ function remember(eventId: number) {
 function buzz(result: CheckInResult) {
   if (typeof navigator.vibrate !== 'function') return;
   navigator.vibrate(result.result === 'valid' ? 120 : [90, 60, 90, 60, 90]);
-}
-
-/** A failed read says so in a toast; a lost session needs none (the guard shows sign-in or Access Denied). */
-function reportFailure(what: string) {
-  return (error: Error) => {
-    const failure = failureToReport(error);
-    if (!failure) return;
-    toast.error(what, {
-      id: `check-in-${what}`,
-      description: failure.kind === 'network' ? 'The shop could not be reached. Check the connection.' : failure.message || undefined,
-    });
-  };
 }
 
 const reportEventsFailure = reportFailure('Failed to load events');

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { doorPack, MAX_SCANS_PER_UPLOAD, uploadDoorScans } from '../../../core/api/door.ts';
+import { MAX_SCANS_PER_UPLOAD } from '../../../core/api/door.ts';
 import type { CheckInResult } from '../../../core/events.ts';
-import { call } from '../../lib/api-client.ts';
 import { clearDoorDeviceData } from '../../lib/door-device-data.ts';
+import { downloadDoorPack, uploadScans } from './check-in-api.ts';
 import { doorStore, type StoredPack } from './door-store.ts';
 import { decideOffline, importPassKey, passIdOffline, type OfflinePack } from './offline-decision.ts';
 
@@ -113,13 +113,13 @@ export function useDoor(event: { id: number; title: string } | null, staffUserId
       const device = await doorStore.device();
       for (;;) {
         const scans = await doorStore.queued(UPLOAD_BATCH);
-        const answer = await call(uploadDoorScans, { body: { deviceId: device.id, label: device.label, eventId, scans } });
+        const answer = await uploadScans({ deviceId: device.id, label: device.label, eventId, scans });
         if (!answer.ok) break;
         await doorStore.dequeue(scans.map((scan) => scan.nonce));
         if (scans.length < UPLOAD_BATCH) break;
       }
       if (eventId !== null) {
-        const answer = await call(doorPack, { query: { eventId } });
+        const answer = await downloadDoorPack(eventId);
         if (answer.ok && answer.data.eventId === eventId) {
           await doorStore.savePack(answer.data);
           await adoptPack(answer.data);

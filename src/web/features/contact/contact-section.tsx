@@ -10,7 +10,7 @@ import { FormError } from '../../components/ui/form-error.tsx';
 import { lazyModule } from '../../lib/lazy-module.ts';
 import { useScreenToasts } from '../../lib/screen-toasts.ts';
 
-const contactSubmit = lazyModule(() => import('./contact-submit.ts'));
+const contactApi = lazyModule(() => import('./contact-api.ts'));
 
 const EMPTY = { name: '', email: '' };
 
@@ -24,7 +24,7 @@ export function ContactSection() {
   const [problem, setProblem] = useState<FormProblem<keyof ContactInput> | null>(null);
   const toasts = useScreenToasts();
   const { mutateAsync: send, isPending: submitting } = useMutation({
-    mutationFn: async (input: ContactInput) => (await contactSubmit.load()).requestConfirmation(input),
+    mutationFn: async (input: ContactInput) => (await contactApi.load()).requestConfirmation(input),
   });
   const id = useId();
   const errorId = `${id}-error`;
@@ -33,9 +33,9 @@ export function ContactSection() {
     event.preventDefault();
     if (submitting) return;
     toasts.dismiss();
-    let rules: Awaited<ReturnType<typeof contactSubmit.load>>;
+    let rules: Awaited<ReturnType<typeof contactApi.load>>;
     try {
-      rules = await contactSubmit.load();
+      rules = await contactApi.load();
     } catch {
       toasts.error(APP_NOTICES.loadFailed);
       return;
@@ -69,8 +69,8 @@ export function ContactSection() {
         <CardContent>
           <form
             noValidate
-            onFocus={contactSubmit.prefetch}
-            onPointerOver={contactSubmit.prefetch}
+            onFocus={contactApi.prefetch}
+            onPointerOver={contactApi.prefetch}
             onSubmit={(event) => void onSubmit(event)}
             className="flex flex-col gap-5"
             aria-describedby={formError(problem, errorId)}

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useScreenFocus } from '../../lib/use-screen-focus.ts';
 import { EventDetails } from './event-details.tsx';
 import { EventPassForm } from './event-pass-form.tsx';
-import { useEvent } from './event-query.ts';
+import { useEvent } from './event-pass-api.ts';
 
 /** Route `/events/:id`: the older event-specific purchase view, then its Pass Confirmed screen. */
 export function EventPassPage({ productName }: { productName: string }) {

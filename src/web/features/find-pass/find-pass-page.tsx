@@ -1,15 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle, MailSearch, Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { findPass } from '../../../core/api/find-pass.ts';
-import { FIND_PASS_TEXTS, type FindPassInput, findPassInputSchema } from '../../../core/find-pass.ts';
+import { FIND_PASS_TEXTS, findPassInputSchema } from '../../../core/find-pass.ts';
 import { NOTICES } from '../../../core/messages.ts';
 import { check } from '../../../core/validation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { EMAIL_INPUT, Field, fieldState, formError, formProblem, type FormProblem } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
-import { call } from '../../lib/api-client.ts';
+import { useFindPass } from './find-pass-api.ts';
 
 /**
  * Route `/find-pass` (loaded on demand): a buyer asks for one email listing the passes bought with
@@ -19,9 +17,7 @@ import { call } from '../../lib/api-client.ts';
 export function FindPassPage() {
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<FormProblem<'email'> | null>(null);
-  const { mutateAsync: send, isPending: sending } = useMutation({
-    mutationFn: (input: FindPassInput) => call(findPass, { body: input }),
-  });
+  const { mutateAsync: send, isPending: sending } = useFindPass();
   const [answered, setAnswered] = useState(false);
   const answer = useRef<HTMLParagraphElement>(null);
   const id = useId();

@@ -1,9 +1,7 @@
-import { useId } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ListTable, ShowOlder, Truncated, type ListColumn } from '../list-parts.tsx';
+import { ListCard, Truncated, type ListColumn } from '../list-parts.tsx';
 import { actionLabel, describeDetails } from './audit-log-format.ts';
-import { useAuditLog, type StaffAction } from './use-audit-log.ts';
+import { useAuditLog, type StaffAction } from './audit-log-api.ts';
 
 const COLUMNS: ReadonlyArray<ListColumn<StaffAction>> = [
   {
@@ -19,35 +17,22 @@ const COLUMNS: ReadonlyArray<ListColumn<StaffAction>> = [
 
 /** Who did what (issue 13): every staff action, newest first, read-only. */
 export function AuditLogPanel() {
-  const id = useId();
   const { items, hasOlder, status, loadOlder, reload } = useAuditLog();
 
   return (
-    <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
-      <CardHeader>
-        <CardTitle as="h2" id={`${id}-title`}>
-          Audit log
-        </CardTitle>
-        <CardDescription>Who did what: voids and refunds, resent confirmations, email retries, event edits and admin changes, newest first.</CardDescription>
-      </CardHeader>
-      <CardContent className="px-0 sm:px-6">
-        <ListTable
-          label="Audit log, scrollable"
-          columns={COLUMNS}
-          items={items}
-          itemKey={(action) => action.id}
-          status={status}
-          loadingText="Loading the audit log..."
-          failedText="The audit log could not be loaded."
-          emptyText="No staff actions yet"
-          onRetry={reload}
-        />
-        {hasOlder && items.length > 0 && (
-          <ShowOlder loading={status === 'loading'} onClick={loadOlder}>
-            Show older actions
-          </ShowOlder>
-        )}
-      </CardContent>
-    </Card>
+    <ListCard
+      title="Audit log"
+      description="Who did what: voids and refunds, resent confirmations, email retries, event edits and admin changes, newest first."
+      label="Audit log, scrollable"
+      columns={COLUMNS}
+      items={items}
+      itemKey={(action) => action.id}
+      status={status}
+      loadingText="Loading the audit log..."
+      failedText="The audit log could not be loaded."
+      emptyText="No staff actions yet"
+      onRetry={reload}
+      older={{ hasOlder, load: loadOlder, text: 'Show older actions' }}
+    />
   );
 }

@@ -1,8 +1,6 @@
-import { useId } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useContactRequests, type ContactRequest } from './use-contact-requests.ts';
-import { ListTable, ShowOlder, Truncated, type ListColumn } from '../list-parts.tsx';
+import { useContactRequests, type ContactRequest } from './contact-requests-api.ts';
+import { ListCard, Truncated, type ListColumn } from '../list-parts.tsx';
 
 const COLUMNS: ReadonlyArray<ListColumn<ContactRequest>> = [
   { label: 'Name', className: 'min-w-32 font-medium wrap-anywhere', cell: (request) => request.name },
@@ -16,36 +14,23 @@ const COLUMNS: ReadonlyArray<ListColumn<ContactRequest>> = [
 
 /** Staff view of the Get in Touch requests (read-only): who asked, and when. */
 export function ContactRequestsPanel() {
-  const id = useId();
   const { items, hasOlder, status, loadOlder, reload } = useContactRequests();
 
 
   return (
-    <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
-      <CardHeader>
-        <CardTitle as="h2" id={`${id}-title`}>
-          Contact requests
-        </CardTitle>
-        <CardDescription>Visitors who used the Get in Touch form, newest first. Each was sent a confirmation email.</CardDescription>
-      </CardHeader>
-      <CardContent className="px-0 sm:px-6">
-        <ListTable
-          label="Contact requests, scrollable"
-          columns={COLUMNS}
-          items={items}
-          itemKey={(request) => request.id}
-          status={status}
-          loadingText="Loading contact requests..."
-          failedText="The contact requests could not be loaded."
-          emptyText="No contact requests yet"
-          onRetry={reload}
-        />
-        {hasOlder && items.length > 0 && (
-          <ShowOlder loading={status === 'loading'} onClick={loadOlder}>
-            Show older requests
-          </ShowOlder>
-        )}
-      </CardContent>
-    </Card>
+    <ListCard
+      title="Contact requests"
+      description="Visitors who used the Get in Touch form, newest first. Each was sent a confirmation email."
+      label="Contact requests, scrollable"
+      columns={COLUMNS}
+      items={items}
+      itemKey={(request) => request.id}
+      status={status}
+      loadingText="Loading contact requests..."
+      failedText="The contact requests could not be loaded."
+      emptyText="No contact requests yet"
+      onRetry={reload}
+      older={{ hasOlder, load: loadOlder, text: 'Show older requests' }}
+    />
   );
 }

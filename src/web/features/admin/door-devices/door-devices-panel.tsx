@@ -1,9 +1,7 @@
-import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
-import { ListTable, type ListColumn } from '../list-parts.tsx';
-import { useDoorDevices, type CheckInConflict, type DoorDevice } from './use-door-devices.ts';
+import { ListCard, type ListColumn } from '../list-parts.tsx';
+import { useDoorDevices, type CheckInConflict, type DoorDevice } from './door-devices-api.ts';
 
 const at = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
 
@@ -23,7 +21,6 @@ const door = (admission: CheckInConflict['first']) => (
 
 /** Door devices and check-in conflicts (issue 13): passes admitted at two doors while they were offline. */
 export function DoorDevicesPanel() {
-  const id = useId();
   const { devices, conflicts, status, reload, resolve, resolvingId } = useDoorDevices();
   const conflictColumns: ReadonlyArray<ListColumn<CheckInConflict>> = [
     {
@@ -56,50 +53,32 @@ export function DoorDevicesPanel() {
   ];
   return (
     <div className="flex flex-col gap-6">
-      <Card aria-labelledby={`${id}-conflicts`} role="region" className="overflow-hidden">
-        <CardHeader>
-          <CardTitle as="h2" id={`${id}-conflicts`}>
-            Check-in conflicts
-          </CardTitle>
-          <CardDescription>
-            Passes admitted at two doors while they were offline. The first admission counts; resolve each once you have looked into it.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="px-0 sm:px-6">
-          <ListTable
-            label="Conflicts, scrollable"
-            columns={conflictColumns}
-            items={conflicts}
-            itemKey={(conflict) => conflict.id}
-            status={status}
-            loadingText="Loading conflicts..."
-            failedText="The conflicts could not be loaded."
-            emptyText="No conflicts waiting"
-            onRetry={reload}
-          />
-        </CardContent>
-      </Card>
-      <Card aria-labelledby={`${id}-devices`} role="region" className="overflow-hidden">
-        <CardHeader>
-          <CardTitle as="h2" id={`${id}-devices`}>
-            Door devices
-          </CardTitle>
-          <CardDescription>Each device that has checked passes in, by its last sync with the shop.</CardDescription>
-        </CardHeader>
-        <CardContent className="px-0 sm:px-6">
-          <ListTable
-            label="Devices, scrollable"
-            columns={DEVICE_COLUMNS}
-            items={devices}
-            itemKey={(device) => device.id}
-            status={status}
-            loadingText="Loading door devices..."
-            failedText="The door devices could not be loaded."
-            emptyText="No door device has synced yet"
-            onRetry={reload}
-          />
-        </CardContent>
-      </Card>
+      <ListCard
+        title="Check-in conflicts"
+        description="Passes admitted at two doors while they were offline. The first admission counts; resolve each once you have looked into it."
+        label="Conflicts, scrollable"
+        columns={conflictColumns}
+        items={conflicts}
+        itemKey={(conflict) => conflict.id}
+        status={status}
+        loadingText="Loading conflicts..."
+        failedText="The conflicts could not be loaded."
+        emptyText="No conflicts waiting"
+        onRetry={reload}
+      />
+      <ListCard
+        title="Door devices"
+        description="Each device that has checked passes in, by its last sync with the shop."
+        label="Devices, scrollable"
+        columns={DEVICE_COLUMNS}
+        items={devices}
+        itemKey={(device) => device.id}
+        status={status}
+        loadingText="Loading door devices..."
+        failedText="The door devices could not be loaded."
+        emptyText="No door device has synced yet"
+        onRetry={reload}
+      />
     </div>
   );
 }

@@ -9,8 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import type { StaffEvent } from '../../../lib/staff-events.ts';
-import { EMPTY_EVENT_FORM, formFromEvent, saveEvent, type EventForm } from './event-form.ts';
+import type { StaffEvent } from '../../../lib/staff-events-api.ts';
+import { EMPTY_EVENT_FORM, formFromEvent, saveEvent, type EventForm } from './events-api.ts';
 
 export interface EventEditorProps {
   /** The event being edited, or null to create one. */

@@ -1,15 +1,14 @@
 import { ExternalLink, MapPin, Pencil, ScanLine } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '../../../../core/money.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../../lib/staff-events.ts';
+import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../../lib/staff-events-api.ts';
 import { formatCount, formatEventDate, formatEventTime } from '../../../lib/format.ts';
 import { EventEditor } from './event-editor.tsx';
-import { reportLoadFailure } from '../admin-queries.ts';
-import { ListTable, listStatus, type ListColumn } from '../list-parts.tsx';
+import { reportLoadFailure } from '../admin-api.ts';
+import { ListCard, listStatus, type ListColumn } from '../list-parts.tsx';
 
 interface EventItem {
   event: StaffEvent;
@@ -73,7 +72,6 @@ const COLUMNS: ReadonlyArray<ListColumn<EventItem>> = [
 
 /** The Admin Panel's Events tab: create and edit events, open their pages and their door. */
 export function EventsPanel() {
-  const id = useId();
   const query = useStaffEvents((error) => reportLoadFailure(error, 'Failed to load events'));
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<StaffEvent | null>(null);
@@ -93,29 +91,21 @@ export function EventsPanel() {
         }}
         onCancelEdit={() => setEditing(null)}
       />
-      <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
-        <CardHeader>
-          <CardTitle as="h2" id={`${id}-title`}>
-            Events
-          </CardTitle>
-          <CardDescription>Each event has a public purchase page (not linked from home) and its own check-in list.</CardDescription>
-        </CardHeader>
-        <CardContent className="px-0 sm:px-6">
-          <ListTable
-            label="Events, scrollable"
-            columns={COLUMNS}
-            items={events.map((event) => ({ event, editing: editing?.id === event.id, onEdit: () => setEditing(event) }))}
-            itemKey={({ event }) => event.id}
-            itemClassName={({ editing }) => (editing ? 'bg-secondary/60 hover:bg-secondary/60' : undefined)}
-            status={status}
-            loadingText="Loading events..."
-            failedText="The events could not be loaded."
-            emptyText="No events yet. Create the first one above."
-            onRetry={reload}
-            dimWhileLoading
-          />
-        </CardContent>
-      </Card>
+      <ListCard
+        title="Events"
+        description="Each event has a public purchase page (not linked from home) and its own check-in list."
+        label="Events, scrollable"
+        columns={COLUMNS}
+        items={events.map((event) => ({ event, editing: editing?.id === event.id, onEdit: () => setEditing(event) }))}
+        itemKey={({ event }) => event.id}
+        itemClassName={({ editing }) => (editing ? 'bg-secondary/60 hover:bg-secondary/60' : undefined)}
+        status={status}
+        loadingText="Loading events..."
+        failedText="The events could not be loaded."
+        emptyText="No events yet. Create the first one above."
+        onRetry={reload}
+        dimWhileLoading
+      />
     </div>
   );
 }

@@ -2,10 +2,9 @@ import { TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { formatCents } from '../../../../core/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
-import { useHeldPurchases, type HeldPurchase } from './use-held-purchases.ts';
-import { ListTable, ShowOlder, type ListColumn } from '../list-parts.tsx';
+import { useHeldPurchases, type HeldPurchase } from './held-purchases-api.ts';
+import { ListCard, type ListColumn } from '../list-parts.tsx';
 
 /** Each reason in a staff member's words: what happened, and what it means at the door. */
 const REASON_TEXT: Record<HeldPurchase['reason'], string> = {
@@ -105,41 +104,30 @@ const COLUMNS: ReadonlyArray<ListColumn<HeldPurchase>> = [
  * purchases were replayed into the database). Read-only: staff act on them at the door and by email.
  */
 export function HeldPurchasesPanel() {
-  const id = useId();
   const { items, total, hasOlder, status, loadOlder, reload } = useHeldPurchases();
 
 
   return (
-    <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
-      <CardHeader>
-        <CardTitle as="h2" id={`${id}-title`}>
-          Held purchases
-        </CardTitle>
-        <CardDescription>
+    <ListCard
+      title="Held purchases"
+      description={
+        <>
           Each buyer here paid and was shown their pass as confirmed, but the shop could not store the purchase: it is not in
           Purchases or the export, and no confirmation email was sent. Their pass ID is real. Admit them at the door by the pass
           ID and name below, and email them so they know their pass stands.
           {total !== null && total > 0 && <span className="mt-1 block font-semibold text-foreground">{countText(total)}.</span>}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="px-0 sm:px-6">
-        <ListTable
-          label="Held purchases, scrollable"
-          columns={COLUMNS}
-          items={items}
-          itemKey={(held) => held.id}
-          status={status}
-          loadingText="Loading held purchases..."
-          failedText="The held purchases could not be loaded."
-          emptyText="No held purchases: every confirmed pass is stored"
-          onRetry={reload}
-        />
-        {hasOlder && items.length > 0 && (
-          <ShowOlder loading={status === 'loading'} onClick={loadOlder}>
-            Show older held purchases
-          </ShowOlder>
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+      label="Held purchases, scrollable"
+      columns={COLUMNS}
+      items={items}
+      itemKey={(held) => held.id}
+      status={status}
+      loadingText="Loading held purchases..."
+      failedText="The held purchases could not be loaded."
+      emptyText="No held purchases: every confirmed pass is stored"
+      onRetry={reload}
+      older={{ hasOlder, load: loadOlder, text: 'Show older held purchases' }}
+    />
   );
 }

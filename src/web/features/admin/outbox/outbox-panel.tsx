@@ -1,12 +1,10 @@
 import { ListFilter, LoaderCircle, RotateCw } from 'lucide-react';
-import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useOutbox, type OutboxMessage } from './use-outbox.ts';
-import { ListTable, Truncated, type ListColumn } from '../list-parts.tsx';
+import { useOutbox, type OutboxMessage } from './outbox-api.ts';
+import { ListCard, Truncated, type ListColumn } from '../list-parts.tsx';
 
 // The Sent text is darker than the success token: success (oklch 0.6 0.15 155) on its 10% tint
 // over the white card is 3.27:1; oklch(0.48 0.13 155) on that tint is 5.4:1 (WCAG AA 4.5:1 for this
@@ -60,21 +58,15 @@ const COLUMNS: ReadonlyArray<ListColumn<OutboxRow>> = [
  * only" finds failures older than the latest 100; "Retry all failed" requeues them after an outage.
  */
 export function OutboxPanel() {
-  const id = useId();
   const { messages, status, failedOnly, setFailedOnly, retrying, retry, retryingAll, retryAll, reload } = useOutbox();
 
 
   return (
-    <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
-      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle as="h2" id={`${id}-title`}>
-            Email outbox
-          </CardTitle>
-          <CardDescription>
-            The latest 100 emails: purchase and contact confirmations and account links. Failed emails can be sent again.
-          </CardDescription>
-        </div>
+    <ListCard
+      title="Email outbox"
+      description="The latest 100 emails: purchase and contact confirmations and account links. Failed emails can be sent again."
+      headerClassName="gap-3 sm:flex-row sm:items-start sm:justify-between"
+      controls={
         <div role="group" aria-label="Outbox actions" className="flex flex-wrap gap-2 sm:shrink-0">
           <Button
             size="sm"
@@ -90,21 +82,17 @@ export function OutboxPanel() {
             Retry all failed
           </Button>
         </div>
-      </CardHeader>
-      <CardContent className="px-0 sm:px-6">
-        <ListTable
-          label="Email outbox, scrollable"
-          columns={COLUMNS}
-          items={messages.map((message) => ({ message, retrying: retrying.has(message.id), onRetry: () => void retry(message) }))}
-          itemKey={({ message }) => message.id}
-          status={status}
-          loadingText="Loading messages..."
-          failedText="The outbox could not be loaded."
-          emptyText={failedOnly ? 'No failed emails' : 'No emails yet'}
-          onRetry={reload}
-          dimWhileLoading
-        />
-      </CardContent>
-    </Card>
+      }
+      label="Email outbox, scrollable"
+      columns={COLUMNS}
+      items={messages.map((message) => ({ message, retrying: retrying.has(message.id), onRetry: () => void retry(message) }))}
+      itemKey={({ message }) => message.id}
+      status={status}
+      loadingText="Loading messages..."
+      failedText="The outbox could not be loaded."
+      emptyText={failedOnly ? 'No failed emails' : 'No emails yet'}
+      onRetry={reload}
+      dimWhileLoading
+    />
   );
 }

@@ -2,12 +2,11 @@ import { ChevronDown, LoaderCircle, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { ADMIN_TEXT } from '../../../../core/staff-messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { PurchaseTable } from './purchase-table.tsx';
-import type { PurchaseList } from './use-purchases.ts';
+import type { PurchaseList } from './purchases-api.ts';
 
 export interface PurchaseRecordsProps {
   list: PurchaseList;
@@ -40,67 +39,65 @@ export function PurchaseRecords({ list, search, onSearchChange, searching, onLoa
   const shown = list.items.length;
 
   return (
-    <Card aria-labelledby={`${id}-title`} role="region" className="overflow-hidden">
-      <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle as="h2" id={`${id}-title`}>
-            {ADMIN_TEXT.purchaseRecords}
-          </CardTitle>
-          <CardDescription>Every pass sold, newest first.</CardDescription>
-        </div>
-        <div className="relative w-full sm:max-w-xs" role="search">
-          <Label htmlFor={`${id}-search`} className="sr-only">
-            Search purchases
-          </Label>
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            enterKeyHint="search"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={100}
-            placeholder="Name, email, event or order ID"
-            value={search}
-            onChange={(event) => onSearchChange(event.target.value)}
-            className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
-          />
-          {searching ? (
-            <LoaderCircle className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground" aria-hidden="true" />
-          ) : (
-            search && (
-              <button
-                type="button"
-                onClick={() => onSearchChange('')}
-                aria-label="Clear search"
-                className="absolute top-1/2 right-1.5 flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-              >
-                <X className="size-4" aria-hidden="true" />
-              </button>
-            )
+    <PurchaseTable
+      list={list}
+      onRetry={onRetry}
+      title={ADMIN_TEXT.purchaseRecords}
+      description="Every pass sold, newest first."
+      headerClassName="gap-4 sm:flex-row sm:items-end sm:justify-between"
+      controls={
+      <div className="relative w-full sm:max-w-xs" role="search">
+        <Label htmlFor={`${id}-search`} className="sr-only">
+          Search purchases
+        </Label>
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          id={`${id}-search`}
+          type="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+          placeholder="Name, email, event or order ID"
+          value={search}
+          onChange={(event) => onSearchChange(event.target.value)}
+          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {searching ? (
+          <LoaderCircle className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground" aria-hidden="true" />
+        ) : (
+          search && (
+            <button
+              type="button"
+              onClick={() => onSearchChange('')}
+              aria-label="Clear search"
+              className="absolute top-1/2 right-1.5 flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          )
+        )}
+      </div>
+      }
+      footer={
+      <div className="mt-4 flex flex-col items-center gap-3 px-4 text-sm text-muted-foreground sm:flex-row sm:justify-between sm:px-0">
+        <p aria-live="polite" className="max-w-full min-w-0 wrap-anywhere">
+          {list.status === 'ready' && shown > 0 && (
+            <>
+              Showing {formatCount(shown)} {shown === 1 ? 'purchase' : 'purchases'}
+              {search.trim() ? ` matching “${search.trim()}”` : ''}
+              {list.hasMore ? ' so far' : ''}
+            </>
           )}
-        </div>
-      </CardHeader>
-      <CardContent className="px-0 sm:px-6">
-        <PurchaseTable list={list} onRetry={onRetry} />
-        <div className="mt-4 flex flex-col items-center gap-3 px-4 text-sm text-muted-foreground sm:flex-row sm:justify-between sm:px-0">
-          <p aria-live="polite" className="max-w-full min-w-0 wrap-anywhere">
-            {list.status === 'ready' && shown > 0 && (
-              <>
-                Showing {formatCount(shown)} {shown === 1 ? 'purchase' : 'purchases'}
-                {search.trim() ? ` matching “${search.trim()}”` : ''}
-                {list.hasMore ? ' so far' : ''}
-              </>
-            )}
-          </p>
-          {list.hasMore && (
-            <Button ref={loadMoreButton} variant="outline" onClick={() => void onLoadMore()} disabled={list.loadingMore} className="w-full sm:w-auto">
-              {list.loadingMore ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
-              {list.loadingMore ? 'Loading more...' : 'Load more'}
-            </Button>
-          )}
-        </div>
-      </CardContent>
-    </Card>
+        </p>
+        {list.hasMore && (
+          <Button ref={loadMoreButton} variant="outline" onClick={() => void onLoadMore()} disabled={list.loadingMore} className="w-full sm:w-auto">
+            {list.loadingMore ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+            {list.loadingMore ? 'Loading more...' : 'Load more'}
+          </Button>
+        )}
+      </div>
+      }
+    />
   );
 }

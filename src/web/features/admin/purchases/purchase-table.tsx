@@ -5,12 +5,13 @@ import { ADMIN_TEXT, PURCHASE_COLUMNS } from '../../../../core/staff-messages.ts
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, formatSport } from '../../../lib/format.ts';
-import { ListTable, Truncated, type ListColumn } from '../list-parts.tsx';
-import type { PurchaseList, PurchaseRecord } from './use-purchases.ts';
-import { useBackOffice } from './use-back-office.ts';
+import { ListCard, Truncated, type ListCardProps, type ListColumn } from '../list-parts.tsx';
+import type { PurchaseList, PurchaseRecord } from './purchases-api.ts';
+import { useBackOffice } from './purchases-api.ts';
 import { VoidPassDialog } from './void-pass-dialog.tsx';
 
-export interface PurchaseTableProps {
+/** The list, and the card around it as Purchase Records lays it out. */
+export interface PurchaseTableProps extends Pick<ListCardProps<never>, 'title' | 'description' | 'controls' | 'headerClassName' | 'footer'> {
   list: PurchaseList;
   onRetry: () => void;
 }
@@ -89,13 +90,14 @@ const COLUMNS: ReadonlyArray<ListColumn<PurchaseRow>> = [
   },
 ];
 
-/** The Purchase Records table with the spec's columns and states (cards on a phone), and each pass's actions. */
-export function PurchaseTable({ list, onRetry }: PurchaseTableProps) {
+/** The Purchase Records card: the table with the spec's columns and states (cards on a phone), and each pass's actions. */
+export function PurchaseTable({ list, onRetry, ...card }: PurchaseTableProps) {
   const office = useBackOffice();
   const [voiding, setVoiding] = useState<PurchaseRecord | null>(null);
   return (
     <>
-      <ListTable
+      <ListCard
+        {...card}
         label="Purchase records, scrollable"
         columns={COLUMNS}
         items={list.items.map((purchase) => ({

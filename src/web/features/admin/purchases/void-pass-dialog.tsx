@@ -5,9 +5,8 @@ import { VOID_REASON_MAX } from '../../../../core/api/back-office.ts';
 import { formatCents } from '../../../../core/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { failureToReport } from '../../../lib/api-client.ts';
-import type { BackOffice } from './use-back-office.ts';
-import type { PurchaseRecord } from './use-purchases.ts';
+import { failureToReport, type BackOffice } from './purchases-api.ts';
+import type { PurchaseRecord } from './purchases-api.ts';
 
 export interface VoidPassDialogProps {
   purchase: PurchaseRecord;

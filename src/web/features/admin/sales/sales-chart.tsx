@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { formatCents } from '../../../../core/money.ts';
 import { lazyModule } from '../../../lib/lazy-module.ts';
-import type { Sales } from './use-sales.ts';
+import type { Sales } from './sales-api.ts';
 
 const uplot = lazyModule(() => import('./uplot.ts'));
 

@@ -7,7 +7,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableColumns, TableContainer, TableRow } from '../../../components/ui/table.tsx';
 import { type ChartSeries, SalesChart } from './sales-chart.tsx';
-import { type Sales, type SalesRange, salesTotals, useSales } from './use-sales.ts';
+import { type Sales, type SalesRange, salesTotals, useSales } from './sales-api.ts';
 
 const RANGE_LABELS: Record<SalesRange, string> = {
   '48h': 'Last 48 hours, per hour',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage, resendConfirmation, signIn, signUp } from './auth-requests.ts';
-import { answer } from '../../lib/fake-server.ts';
+import { authErrorMessage, resendConfirmation, signIn, signUp } from './auth-api.ts';
+import { answer } from '../../test-support/fake-server.ts';
 
 const credentials = { email: 'boss@example.com', password: 'secret1' };
 

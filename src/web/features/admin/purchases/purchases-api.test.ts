@@ -1,5 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_POLL_MS, EXPORT_START_TIMEOUT_MS, waitForExport } from './use-csv-export.ts';
+import { listPurchases } from '../../../../core/api/staff.ts';
+import { call } from '../../../lib/api-client.ts';
+import { purchasePageQuery, voidedNotice, EXPORT_POLL_MS, EXPORT_START_TIMEOUT_MS, waitForExport } from './purchases-api.ts';
+import { resendConfirmation, voidPass } from '../../../../core/api/back-office.ts';
+import { fakeServer } from '../../../test-support/fake-server.ts';
+
+describe('the purchase list query', () => {
+  it('asks for a page with the search and the cursor', async () => {
+    let asked = '';
+    const capture = async (url: RequestInfo | URL) => {
+      asked = String(url);
+      return new Response(JSON.stringify({ items: [], nextCursor: null }));
+    };
+    await call(listPurchases, { query: purchasePageQuery(' ada & co ', 'abc') }, { fetch: capture });
+    expect(asked).toBe('/api/admin/purchases?limit=50&cursor=abc&q=ada+%26+co');
+  });
+});
+
+describe('the back office calls', () => {
+  it('void a pass by its ID with the reason and the refund choice, and send a confirmation again', async () => {
+    const voided = { orderId: 'ABCDEF1234', reason: 'Bought twice', refundedCents: 300, refundReference: 'r-1', voidedAt: '2026-11-23T10:00:00.000Z' };
+    const server = fakeServer(200, voided);
+    const body = { reason: 'Bought twice', refund: true };
+    expect(await call(voidPass, { params: { orderId: 'ABCDEF1234' }, body }, { fetch: server.fetch })).toEqual({ ok: true, data: voided });
+    const resend = fakeServer(202, { ok: true });
+    expect(await call(resendConfirmation, { params: { orderId: 'ABCDEF1234' } }, { fetch: resend.fetch })).toEqual({ ok: true, data: { ok: true } });
+    expect(server.asked[0]).toMatchObject({ method: 'POST', body });
+    expect([...server.urls(), ...resend.urls()]).toEqual([
+      '/api/admin/purchases/ABCDEF1234/void',
+      '/api/admin/purchases/ABCDEF1234/resend-confirmation',
+    ]);
+  });
+
+  it('says whether money went back', () => {
+    expect(voidedNotice('ABCDEF1234', 300)).toEqual({
+      title: 'Pass voided and refunded',
+      description: 'Pass ABCDEF1234 is void; $3.00 was refunded. The buyer is being emailed.',
+    });
+    expect(voidedNotice('ABCDEF1234', 0)).toEqual({ title: 'Pass voided', description: 'Pass ABCDEF1234 is void. The buyer is being emailed.' });
+  });
+});
 
 const ID = '7b0c8a52-4f5e-4d0e-9a7f-2f1c1f0b9c11';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,7 +1,9 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '../../../core/api/contract.ts';
+import { purchaseStats } from '../../../core/api/staff.ts';
 import { toast } from '../../lib/toasts.ts';
 import { ADMIN_NOTICES } from '../../../core/staff-messages.ts';
-import { failureToReport } from '../../lib/api-client.ts';
+import { call, failureToReport, unwrap } from '../../lib/api-client.ts';
 import { STAFF_DATA_KEY } from '../../lib/query-client.ts';
 
 /** Every admin panel query's key starts with this, so Refresh reads them all again. */
@@ -38,4 +40,16 @@ export function refreshAdmin(client: QueryClient): void {
     isPaged(data) ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
   );
   void client.invalidateQueries({ queryKey: ADMIN_KEY });
+}
+
+export type PurchaseStats = ResponseOf<typeof purchaseStats>;
+
+/** The four summary figures; read again on Refresh. The last figures stay while a read fails. */
+export function useStats() {
+  const { data, isFetching } = useQuery({
+    queryKey: [...ADMIN_KEY, 'stats'],
+    queryFn: ({ signal }) => unwrap(call(purchaseStats, {}, { signal })),
+    meta: reportsLoadFailure(),
+  });
+  return { stats: data ?? null, loading: isFetching };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchEvent } from './event-query.ts';
+import { fetchEvent } from './event-pass-api.ts';
 
 const derby = { id: 7, title: 'City Derby', date: '2026-12-12', time: '19:30', location: 'Riverside Park', priceCents: 1250 };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { listOutbox, retryFailedOutbox } from '../../../../core/api/mail.ts';
 import { call } from '../../../lib/api-client.ts';
-import { fakeServer } from '../../../lib/fake-server.ts';
-import { outboxQuery } from './use-outbox.ts';
+import { fakeServer } from '../../../test-support/fake-server.ts';
+import { outboxQuery } from './outbox-api.ts';
 
 describe('outbox queries', () => {
   it('asks for failed messages only when told to', async () => {

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { checkIn, recentCheckIns } from '../../../core/api/check-in.ts';
-import type { ResponseOf } from '../../../core/api/contract.ts';
+import { doorPack, uploadDoorScans } from '../../../core/api/door.ts';
+import type { CallOf, ResponseOf } from '../../../core/api/contract.ts';
 import type { CheckInResult } from '../../../core/events.ts';
-import { call, unwrap, type CallOptions } from '../../lib/api-client.ts';
+import { call, failureToReport, unwrap, type CallOptions } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toasts.ts';
 import { doorNetworkMode } from '../../lib/door-device-data.ts';
 import { STAFF_DATA_KEY } from '../../lib/query-client.ts';
 
@@ -52,4 +54,26 @@ export async function checkPass(eventId: number, code: string, options: CallOpti
         ? 'The shop could not be reached. Check the connection and try again.'
         : answer.message || 'The shop could not check this pass. Try again.',
   };
+}
+
+/** A failed read says so in a toast; a lost session needs none (the guard shows sign-in or Access Denied). */
+export function reportFailure(what: string) {
+  return (error: Error) => {
+    const failure = failureToReport(error);
+    if (!failure) return;
+    toast.error(what, {
+      id: `check-in-${what}`,
+      description: failure.kind === 'network' ? 'The shop could not be reached. Check the connection.' : failure.message || undefined,
+    });
+  };
+}
+
+/** The offline door (ADR 0014): hands the scans it decided to the shop. */
+export function uploadScans(body: CallOf<typeof uploadDoorScans>['body']) {
+  return call(uploadDoorScans, { body });
+}
+
+/** The offline door (ADR 0014): the event's passes, signed, to decide scans without the shop. */
+export function downloadDoorPack(eventId: number) {
+  return call(doorPack, { query: { eventId } });
 }

@@ -3,7 +3,7 @@ import { toast } from '../../../lib/toasts.ts';
 import type { ResponseOf } from '../../../../core/api/contract.ts';
 import { doorDevices, resolveConflict } from '../../../../core/api/door.ts';
 import { call, unwrap } from '../../../lib/api-client.ts';
-import { ADMIN_KEY, reportsLoadFailure } from '../admin-queries.ts';
+import { ADMIN_KEY, reportsLoadFailure } from '../admin-api.ts';
 import { listStatus } from '../list-parts.tsx';
 
 export type DoorDevice = ResponseOf<typeof doorDevices>['devices'][number];

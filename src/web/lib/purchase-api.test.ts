@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PurchaseResponse } from '../../core/api/purchases.ts';
 import type { PurchaseInput } from '../../core/purchase.ts';
-import { newIdempotencyKey, passOf, postPurchase, purchaseKeys, type BuyPassOptions, type PurchaseKeys, type Purchased } from './purchase-client.ts';
+import { newIdempotencyKey, passOf, postPurchase, purchaseKeys, type BuyPassOptions, type PurchaseKeys, type Purchased } from './purchase-api.ts';
 
 /** The home flow's order. */
 const buyPass = (order: PurchaseInput, options: BuyPassOptions) => postPurchase(order, options);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formFromEvent, saveEvent } from './event-form.ts';
+import { formFromEvent, saveEvent } from './events-api.ts';
 
 const derby = { id: 7, title: 'City Derby', date: '2026-12-12', time: '19:30', location: 'Riverside Park', priceCents: 1250 };
 const form = { title: 'City Derby', date: '2026-12-12', time: '19:30', location: 'Riverside Park', price: '12.50' };

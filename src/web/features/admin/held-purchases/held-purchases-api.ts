@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../../core/api/contract.ts';
 import { listHeldPurchases } from '../../../../core/api/staff.ts';
 import { call, unwrap, type CallOptions } from '../../../lib/api-client.ts';
-import { ADMIN_KEY, reportsLoadFailure } from '../admin-queries.ts';
+import { ADMIN_KEY, reportsLoadFailure } from '../admin-api.ts';
 import { listStatus } from '../list-parts.tsx';
 
 type HeldPurchasePage = ResponseOf<typeof listHeldPurchases>;

@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toasts.ts';
 import type { ResponseOf } from '../../../../core/api/contract.ts';
 import { listOutbox, retryFailedOutbox, retryOutboxMessage } from '../../../../core/api/mail.ts';
 import { call, failureToReport, unwrap, type ApiFailure } from '../../../lib/api-client.ts';
-import { ADMIN_KEY, reportsLoadFailure } from '../admin-queries.ts';
+import { ADMIN_KEY, reportsLoadFailure } from '../admin-api.ts';
 import { listStatus } from '../list-parts.tsx';
 
 export type OutboxMessage = ResponseOf<typeof listOutbox>['items'][number];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
-import { fakeServer } from '../../../lib/fake-server.ts';
-import { fetchHeldPurchases } from './use-held-purchases.ts';
+import { fakeServer } from '../../../test-support/fake-server.ts';
+import { fetchHeldPurchases } from './held-purchases-api.ts';
 
 const held = {
   id: 1,

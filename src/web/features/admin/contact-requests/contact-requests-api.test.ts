@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listContactRequests } from '../../../../core/api/mail.ts';
 import { call } from '../../../lib/api-client.ts';
-import { fakeServer } from '../../../lib/fake-server.ts';
+import { fakeServer } from '../../../test-support/fake-server.ts';
 
 describe('contact request queries', () => {
   it('pages contact requests by the cursor the last page gave', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { requestConfirmation } from './request-confirmation.ts';
-import { answer } from '../../lib/fake-server.ts';
+import { requestConfirmation } from './contact-api.ts';
+import { answer } from '../../test-support/fake-server.ts';
 
 
 describe('requestConfirmation', () => {

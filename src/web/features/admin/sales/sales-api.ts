@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { sales, type Sales, type SalesRange } from '../../../../core/api/sales.ts';
 import { call, unwrap } from '../../../lib/api-client.ts';
-import { ADMIN_KEY, reportsLoadFailure } from '../admin-queries.ts';
+import { ADMIN_KEY, reportsLoadFailure } from '../admin-api.ts';
 
 export type { Sales, SalesRange };
 

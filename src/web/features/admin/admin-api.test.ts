@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { refreshAdmin } from './admin-queries.ts';
+import { refreshAdmin } from './admin-api.ts';
 
 describe('Refresh', () => {
   it('starts each paged list again at its first page and reads every admin query again', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkIn } from '../../../core/api/check-in.ts';
 import { call, type CallOptions } from '../../lib/api-client.ts';
-import { checkPass, fetchCheckIns } from './check-in-queries.ts';
+import { checkPass, fetchCheckIns } from './check-in-api.ts';
 
 const checkInPass = (eventId: number, code: string, options: CallOptions) => call(checkIn, { body: { eventId, code } }, options);
 
