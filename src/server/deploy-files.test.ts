@@ -149,7 +149,7 @@ describe('compose.yaml', () => {
           const file = join(secrets, key);
           const contents: Record<string, string> = {
             DATABASE_URL_FILE: 'postgres://skippass:pw@postgres:5432/skippass\n',
-            // What `openssl genpkey -algorithm ed25519` writes (README).
+            // What `openssl genpkey -algorithm ed25519` writes (docs/operations.md, Containers).
             PASS_SIGNING_KEY_FILE: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
           };
           await writeFile(file, contents[key] ?? `${'x'.repeat(48)}\n`);
