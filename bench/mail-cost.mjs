@@ -46,7 +46,7 @@ const job = (i) => ({
     eventType: 'football',
     timestamp: '2026-12-05 19:30',
     orderId: `A1B2C${String(i).padStart(5, '0')}`,
-    verificationUrl: `https://shop.example.com/p/A1B2C${String(i).padStart(5, '0')}.${'x'.repeat(43)}`,
+    passUrl: `https://shop.example.com/p/A1B2C${String(i).padStart(5, '0')}.${'x'.repeat(43)}`,
     amountCents: 300,
   },
   from: 'SkipPass <shop@example.com>',
@@ -130,9 +130,9 @@ export async function run() {
   ];
   const steps = [
     { label: 'step: template (renderMail)', each: (i) => rendered(i) },
-    { label: 'step: hand QR PNG (qr-png.ts)', each: (i) => qrPng(job(i).payload.verificationUrl) },
-    { label: 'step: qrcode PNG (QRCode.toBuffer)', each: (i) => libraryQr(job(i).payload.verificationUrl) },
-    { label: 'step: qrcode PNG tuned', each: (i) => tunedQr(job(i).payload.verificationUrl) },
+    { label: 'step: hand QR PNG (qr-png.ts)', each: (i) => qrPng(job(i).payload.passUrl) },
+    { label: 'step: qrcode PNG (QRCode.toBuffer)', each: (i) => libraryQr(job(i).payload.passUrl) },
+    { label: 'step: qrcode PNG tuned', each: (i) => tunedQr(job(i).payload.passUrl) },
     { label: 'step: hand MIME (mime-message.ts)', each: () => handMime(sample) },
     { label: 'step: MailComposer MIME', each: () => libraryMime(sample) },
     { label: 'step: sent-journal append', each: (i) => journal.add({ id: String(i), attempts: 1 }) },

@@ -13,8 +13,8 @@ const doorStatus = (page: Page) => page.getByRole('status', { name: 'Door status
 async function buyPass(page: Page, eventId: number, name: string) {
   const response = await page.request.post('/api/purchases', { data: { name, email: uniqueEmail('offline'), eventId } });
   expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { pass: { id: string }; verificationUrl: string };
-  return { orderId: body.pass.id, link: body.verificationUrl };
+  const body = (await response.json()) as { pass: { id: string }; passUrl: string };
+  return { orderId: body.pass.id, link: body.passUrl };
 }
 
 /**

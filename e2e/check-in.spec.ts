@@ -64,7 +64,7 @@ test.describe('the door', () => {
     const visitor = await browser.newContext({ baseURL: SHOP_URL });
     const { orderId, link } = await buyShopPass(await visitor.newPage(), 'Ada Lovelace');
     await visitor.close();
-    expect(link).toMatch(new RegExp(`^${SHOP_URL.replace(/[.]/g, '\\.')}/check-in\\?code=${orderId}\\.[A-Za-z0-9_-]{86}$`));
+    expect(link).toMatch(new RegExp(`^${SHOP_URL.replace(/[.]/g, '\\.')}/pass/${orderId}\\.[A-Za-z0-9_-]{86}$`));
 
     // The door: from the Admin Panel header to the check-in screen.
     await page.getByRole('link', { name: 'Check-in', exact: true }).click();
@@ -177,7 +177,7 @@ test.describe('the event page', () => {
     await expect(passId).toHaveText(/^[0-9A-F]{10}$/);
     const id = (await passId.innerText()).trim();
     const link = await readQrImage(page.getByRole('img', { name: `QR code for pass ${id}` }));
-    expect(link).toContain(`/check-in?code=${id}.`);
+    expect(link).toContain(`/pass/${id}.`);
     await expectNoHorizontalScroll(page);
   });
 

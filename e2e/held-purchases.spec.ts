@@ -15,7 +15,7 @@ async function spoolPurchase(pass: { id: string; name: string; email: string; ev
   const purchaseDate = new Date().toISOString();
   const record = {
     pass: { ...pass, eventType: 'general', amountCents: 300, timestamp: purchaseDate, purchaseDate },
-    verificationUrl: `http://127.0.0.1/check-in?code=${pass.id}.sig`,
+    passUrl: `http://127.0.0.1/pass/${pass.id}.sig`,
     saved: false,
   };
   await mkdir(SPOOL_DIR, { recursive: true });

@@ -361,7 +361,7 @@ async function seed(main, faults, smtp) {
     faultsCookie,
     verifyToken,
     eventId: String(event.json.id),
-    passCode: purchase.json.verificationUrl,
+    passCode: purchase.json.passUrl,
     outboxId: String(sentOrPending.id),
     failedOutboxId: String(failed.id),
     exportId,

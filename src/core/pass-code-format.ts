@@ -22,3 +22,21 @@ export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
+
+/** Where a pass's page lives: `/pass/<code>`. The QR holds this link; the door reads the code out of it. */
+export const PASS_PAGE_PREFIX = '/pass/';
+
+/** The pass page's path for a signed code. */
+export function passPagePath(code: string): string {
+  return `${PASS_PAGE_PREFIX}${code}`;
+}
+
+/**
+ * The code a scanned link carries: the last part of a pass page's path (`…/pass/<code>`). Null for
+ * a link of any other shape (some other QR): the door then sends it as it is and hears "invalid".
+ */
+export function codeInLink(url: URL): string | null {
+  if (!url.pathname.startsWith(PASS_PAGE_PREFIX)) return null;
+  const code = decodeURIComponent(url.pathname.slice(PASS_PAGE_PREFIX.length)).trim();
+  return code || null;
+}

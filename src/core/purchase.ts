@@ -117,7 +117,7 @@ export function receiptFileName(productName: string, passId: string): string {
 }
 
 /** The downloadable text receipt: every pass field, eventType included, and the verification link. */
-export function receiptText(productName: string, pass: Pass, verificationUrl?: string): string {
+export function receiptText(productName: string, pass: Pass, passUrl?: string): string {
   return [
     `${productName} - Skip-the-Line Pass Receipt`,
     '',
@@ -133,7 +133,7 @@ export function receiptText(productName: string, pass: Pass, verificationUrl?: s
     '',
     'Show this pass at the event entrance to skip the line.',
     'Valid once per event. Your name may be checked against a photo ID.',
-    ...(verificationUrl ? ['', `Verify this pass: ${verificationUrl}`] : []),
+    ...(passUrl ? ['', `Verify this pass: ${passUrl}`] : []),
     '',
   ].join('\n');
 }

@@ -306,7 +306,7 @@ describe.each(testBackends())('fuzz of every endpoint on $name', (backend) => {
       url: '/api/purchases',
       payload: { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' },
     });
-    passCode = bought.json().verificationUrl;
+    passCode = bought.json().passUrl;
   });
 
   function injectOptions(plan: Planned): InjectOptions {

@@ -6,6 +6,7 @@ import * as door from './door.ts';
 import * as events from './events.ts';
 import * as findPass from './find-pass.ts';
 import * as mail from './mail.ts';
+import * as passPage from './pass-page.ts';
 import * as platform from './platform.ts';
 import * as purchases from './purchases.ts';
 import * as sales from './sales.ts';
@@ -15,6 +16,6 @@ const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'success' in value;
 
 /** Every endpoint of the API: the server registers each, and a test checks no route is left without one. */
-export const ENDPOINTS: readonly Endpoint[] = [auth, backOffice, checkIn, door, events, findPass, mail, platform, purchases, sales, staff].flatMap((module) =>
+export const ENDPOINTS: readonly Endpoint[] = [auth, backOffice, checkIn, door, events, findPass, mail, passPage, platform, purchases, sales, staff].flatMap((module) =>
   Object.values(module).filter(isEndpoint),
 );

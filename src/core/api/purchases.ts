@@ -33,7 +33,7 @@ export const purchaseResponse = z
   .object({
     pass: passSchema,
     saved: z.boolean().describe('False when the database could not be written and the purchase waits in the durable spool'),
-    verificationUrl: z.string().describe('The signed link the pass’s QR code holds'),
+    passUrl: z.string().describe('The signed link the pass’s QR code holds'),
   })
   .meta({ id: 'PurchaseResponse' });
 

@@ -1,3 +1,4 @@
+import { codeInLink } from '../../core/pass-code-format.ts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { derby, eventShopPerTest } from '../test-support/event-shop.ts';
@@ -9,12 +10,12 @@ describe.each(testBackends())('check-ins on $name', (backend) => {
   describe('check-in', () => {
     it('admits a signed pass once per event and then says when it was used', async () => {
       const event = await createEvent();
-      const { pass, verificationUrl } = await buy();
-      expect(verificationUrl).toMatch(new RegExp(`^http://shop\\.test/check-in\\?code=${pass.id}\\.[A-Za-z0-9_-]{86}$`));
+      const { pass, passUrl } = await buy();
+      expect(passUrl).toMatch(new RegExp(`^http://shop\\.test/pass/${pass.id}\\.[A-Za-z0-9_-]{86}$`));
 
-      const first = (await checkIn(event.id, verificationUrl)).json();
+      const first = (await checkIn(event.id, passUrl)).json();
       expect(first).toEqual({ result: 'valid', orderId: pass.id, name: 'Ada Lovelace', eventName: 'City Derby', checkedInAt: expect.any(String) });
-      const second = (await checkIn(event.id, verificationUrl)).json();
+      const second = (await checkIn(event.id, passUrl)).json();
       expect(second).toEqual({ result: 'already_used', orderId: pass.id, name: 'Ada Lovelace', checkedInAt: first.checkedInAt });
 
       const other = await createEvent({ ...derby, title: 'Cup Final' });
@@ -28,8 +29,8 @@ describe.each(testBackends())('check-ins on $name', (backend) => {
 
     it('refuses a guessed or altered code', async () => {
       const event = await createEvent();
-      const { pass, verificationUrl } = await buy();
-      const code = new URL(verificationUrl).searchParams.get('code')!;
+      const { pass, passUrl } = await buy();
+      const code = codeInLink(new URL(passUrl))!;
       const otherId = pass.id === 'ABCDEF0123' ? 'ABCDEF0124' : 'ABCDEF0123';
       for (const forged of [`${otherId}.${code.split('.')[1]}`, `${pass.id}.${'A'.repeat(86)}`, 'not a pass', 'FFFFFFFFFF']) {
         expect((await checkIn(event.id, forged)).json(), forged).toEqual({ result: 'invalid' });
@@ -58,8 +59,8 @@ describe.each(testBackends())('check-ins on $name', (backend) => {
 
     it('admits one of many doors scanning the same pass at the same moment', async () => {
       const event = await createEvent();
-      const { verificationUrl } = await buy();
-      const results = await Promise.all(Array.from({ length: 8 }, () => checkIn(event.id, verificationUrl)));
+      const { passUrl } = await buy();
+      const results = await Promise.all(Array.from({ length: 8 }, () => checkIn(event.id, passUrl)));
       const outcomes = results.map((response) => response.json().result).sort();
       expect(outcomes).toEqual(['already_used', ...Array(6).fill('already_used'), 'valid'].sort());
       const [admitted] = await testRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from check_ins`);
@@ -69,9 +70,9 @@ describe.each(testBackends())('check-ins on $name', (backend) => {
     it("admits a pass bought on one event's page at that event only", async () => {
       const derbyEvent = await createEvent();
       const final = await createEvent({ ...derby, title: 'Cup Final' });
-      const { verificationUrl } = await buy({ name: 'Grace Hopper', email: 'grace@example.com', eventId: derbyEvent.id });
-      expect((await checkIn(final.id, verificationUrl)).json()).toEqual({ result: 'invalid' });
-      expect((await checkIn(derbyEvent.id, verificationUrl)).json().result).toBe('valid');
+      const { passUrl } = await buy({ name: 'Grace Hopper', email: 'grace@example.com', eventId: derbyEvent.id });
+      expect((await checkIn(final.id, passUrl)).json()).toEqual({ result: 'invalid' });
+      expect((await checkIn(derbyEvent.id, passUrl)).json().result).toBe('valid');
     });
 
     it('answers 404 for an unknown event and 400 for a malformed request', async () => {

@@ -1,3 +1,4 @@
+import { codeInLink } from '../../core/pass-code-format.ts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { derby, eventShopPerTest } from '../test-support/event-shop.ts';
@@ -41,7 +42,7 @@ describe.each(testBackends())('the offline door on $name', (backend) => {
     const voided = await call('POST', `/api/admin/purchases/${bought.pass.id}/void`, { reason: 'Bought twice by mistake', refund: true });
     expect(voided.statusCode).toBe(200);
 
-    const verdict = await checkIn(event.id, bought.verificationUrl);
+    const verdict = await checkIn(event.id, bought.passUrl);
     expect(verdict.statusCode).toBe(200);
     expect(verdict.json()).toMatchObject({ result: 'voided' });
     expect(await count('check_ins')).toBe(0);
@@ -55,7 +56,7 @@ describe.each(testBackends())('the offline door on $name', (backend) => {
     const anyEvent = await buy();
     const own = await buy({ name: 'Grace Hopper', email: 'grace@example.com', eventId: event.id });
     const elsewhere = await buy({ name: 'Alan Turing', email: 'alan@example.com', eventId: other.id });
-    const used = (await checkIn(event.id, own.verificationUrl)).json();
+    const used = (await checkIn(event.id, own.passUrl)).json();
     await testRows(t.database.db, sql`insert into pass_voids (order_id, reason) values (${anyEvent.pass.id}, 'Bought twice')`);
 
     const response = await call('GET', `/api/admin/door/pack?eventId=${event.id}`);
@@ -73,12 +74,12 @@ describe.each(testBackends())('the offline door on $name', (backend) => {
     expect(pack.passes.map((pass: { id: string }) => pass.id)).not.toContain(elsewhere.pass.id);
 
     // The public key verifies the pass's code, as the device will.
-    const [id, signature] = new URL(own.verificationUrl).searchParams.get('code')!.split('.') as [string, string];
+    const [id, signature] = codeInLink(new URL(own.passUrl))!.split('.') as [string, string];
     const key = await crypto.subtle.importKey('raw', Buffer.from(pack.publicKey, 'base64url'), { name: 'Ed25519' }, false, ['verify']);
     expect(await crypto.subtle.verify('Ed25519', key, Buffer.from(signature, 'base64url'), new TextEncoder().encode(`skippass-pass:${id}`))).toBe(true);
 
     // A voided pass is refused online too, used or not.
-    expect((await checkIn(event.id, anyEvent.verificationUrl)).json()).toEqual({ result: 'voided', orderId: anyEvent.pass.id, name: 'Ada Lovelace' });
+    expect((await checkIn(event.id, anyEvent.passUrl)).json()).toEqual({ result: 'voided', orderId: anyEvent.pass.id, name: 'Ada Lovelace' });
     expect((await call('GET', `/api/admin/door/pack?eventId=${other.id}`)).json().passes).toHaveLength(2);
   });
 
@@ -165,8 +166,8 @@ describe.each(testBackends())('the offline door on $name', (backend) => {
 
   it('reports a pass a device admitted offline after a door online had admitted it', async () => {
     const event = await createEvent();
-    const { pass, verificationUrl } = await buy();
-    const online = (await checkIn(event.id, verificationUrl)).json();
+    const { pass, passUrl } = await buy();
+    const online = (await checkIn(event.id, passUrl)).json();
     const offline = scan(event.id, pass.id, new Date().toISOString());
     expect((await upload('device-gate-c', 'Gate C', event.id, [offline])).json().conflicts).toBe(1);
     const [conflict] = (await call('GET', '/api/admin/door/devices')).json().conflicts;

@@ -48,9 +48,9 @@ describe.each(testBackends())('enqueueMail on $name', (backend) => {
 describe('the worker renders what the schemas describe', () => {
   it('fails a purchase confirmation without its amount or pass code: every row is queued with both', () => {
     const pass = { name: 'Ada', eventName: 'City Derby', eventType: 'Football', timestamp: 'today', orderId: 'SP-1' };
-    expect(() => renderMail(context, MAIL_KINDS.purchaseConfirmation, { ...pass, verificationUrl: 'http://x/check-in?code=c' })).toThrow(/amountCents/);
-    expect(() => renderMail(context, MAIL_KINDS.purchaseConfirmation, { ...pass, amountCents: 300 })).toThrow(/verificationUrl/);
-    expect(renderMail(context, MAIL_KINDS.purchaseConfirmation, { ...pass, amountCents: 300, verificationUrl: 'http://x/check-in?code=c' }).text).toContain('Amount: $3.00');
+    expect(() => renderMail(context, MAIL_KINDS.purchaseConfirmation, { ...pass, passUrl: 'http://x/pass/c' })).toThrow(/amountCents/);
+    expect(() => renderMail(context, MAIL_KINDS.purchaseConfirmation, { ...pass, amountCents: 300 })).toThrow(/passUrl/);
+    expect(renderMail(context, MAIL_KINDS.purchaseConfirmation, { ...pass, amountCents: 300, passUrl: 'http://x/pass/c' }).text).toContain('Amount: $3.00');
   });
 
   it('fails a malformed payload or an unknown kind', () => {

@@ -21,7 +21,7 @@ const listedPass = z.object({
   purchasedAt: z.string(),
   amountCents: z.number().int().nonnegative(),
   /** Absent for a voided pass: its code no longer opens the door. */
-  verificationUrl: z.string().optional(),
+  passUrl: z.string().optional(),
   voided: z.boolean(),
 });
 export type ListedPass = z.infer<typeof listedPass>;
@@ -35,7 +35,7 @@ export const MAIL_PAYLOADS = {
     eventType: z.string(),
     timestamp: z.string(),
     orderId: z.string(),
-    verificationUrl: z.string(),
+    passUrl: z.string(),
     /** What the buyer paid. */
     amountCents: z.number().int().nonnegative(),
   }),

@@ -16,7 +16,7 @@ const confirmation = (name: string, eventName = 'City Derby') => {
     eventType: 'football',
     timestamp: '2026-12-05 19:30',
     orderId: 'A1B2C3D4E5',
-    verificationUrl: 'https://shop.example.com/p/A1B2C3D4E5.sig',
+    passUrl: 'https://shop.example.com/p/A1B2C3D4E5.sig',
     amountCents: 300,
   });
   return outgoing(mail, [{ filename: 'pass-qr.png', content: qrPng(mail.qrCode!), cid: QR_CONTENT_ID }]);

@@ -91,7 +91,7 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
   });
 
   it('sends exactly one purchase confirmation with the order ID, in plain text and HTML', async () => {
-    const { pass, verificationUrl } = (await buy(shop)).json();
+    const { pass, passUrl } = (await buy(shop)).json();
     expect(await shop.app.outbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(await shop.app.outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
 
@@ -110,7 +110,7 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
     expect(await outboxRows()).toEqual([{ kind: 'purchase_confirmation', status: 'sent', attempts: 1, last_error: null }]);
 
     // The pass's QR code travels as an inline image; the text part carries the same link.
-    expect(mail!.parsed.text).toContain(verificationUrl);
+    expect(mail!.parsed.text).toContain(passUrl);
     expect(mail!.parsed.attachments).toHaveLength(1);
     expect(mail!.parsed.attachments[0]).toMatchObject({ contentType: 'image/png', cid: 'pass-qr' });
     expect(mail!.parsed.attachments[0]!.content.subarray(1, 4).toString()).toBe('PNG');

@@ -16,7 +16,7 @@ const confirmation = {
   eventType: 'football',
   timestamp: '2026-12-05 19:30',
   orderId: 'A1B2C3D4E5',
-  verificationUrl: 'https://shop.example.com/p/A1B2C3D4E5.sig',
+  passUrl: 'https://shop.example.com/p/A1B2C3D4E5.sig',
   amountCents: 300,
 };
 

@@ -50,7 +50,7 @@ export function purchaseConfirmationMail(context: MailContext, pass: PurchaseCon
     `Order ID: ${pass.orderId}`,
     `Amount: ${formatCents(pass.amountCents)}`,
     `How to use your pass: show this email or your confirmation screen at the event entrance to skip the line. The pass is valid once per event, and staff may check your name.`,
-    ...(pass.verificationUrl ? [`Your pass code (staff scan or open it at the door): ${pass.verificationUrl}`] : []),
+    ...(pass.passUrl ? [`Your pass code (staff scan or open it at the door): ${pass.passUrl}`] : []),
     findPassFooter(context),
   ];
   const html = layout(context, subject, [
@@ -64,7 +64,7 @@ export function purchaseConfirmationMail(context: MailContext, pass: PurchaseCon
       `<strong>Amount:</strong> ${escapeHtml(formatCents(pass.amountCents))}`,
     ].join('<br>'),
     `<strong>How to use your pass:</strong> show this email or your confirmation screen at the event entrance to skip the line. The pass is valid once per event, and staff may check your name.`,
-    ...(pass.verificationUrl
+    ...(pass.passUrl
       ? [
           `<img src="cid:${QR_CONTENT_ID}" width="200" height="200" alt="QR code of pass ${escapeHtml(pass.orderId)}" style="display:block;margin:0 auto">`,
         ]
@@ -75,7 +75,7 @@ export function purchaseConfirmationMail(context: MailContext, pass: PurchaseCon
     subject,
     text: `${lines.join('\n\n')}\n\n${context.productName}\n`,
     html,
-    ...(pass.verificationUrl ? { qrCode: pass.verificationUrl } : {}),
+    ...(pass.passUrl ? { qrCode: pass.passUrl } : {}),
   };
 }
 
@@ -141,7 +141,7 @@ export function passLookupMail(context: MailContext, lookup: PassLookup): Render
       `Event: ${pass.eventName}`,
       `Purchased: ${pass.purchasedAt}`,
       `Amount: ${formatCents(pass.amountCents)}`,
-      ...(pass.verificationUrl ? [`Pass code: ${pass.verificationUrl}`] : []),
+      ...(pass.passUrl ? [`Pass code: ${pass.passUrl}`] : []),
     ].join('\n');
   const htmlOf = (pass: ListedPass) =>
     [
@@ -150,7 +150,7 @@ export function passLookupMail(context: MailContext, lookup: PassLookup): Render
       `<strong>Event:</strong> ${escapeHtml(pass.eventName)}`,
       `<strong>Purchased:</strong> ${escapeHtml(pass.purchasedAt)}`,
       `<strong>Amount:</strong> ${escapeHtml(formatCents(pass.amountCents))}`,
-      ...(pass.verificationUrl ? [`<a href="${escapeHtml(pass.verificationUrl)}">Open pass code ${escapeHtml(pass.orderId)}</a>`] : []),
+      ...(pass.passUrl ? [`<a href="${escapeHtml(pass.passUrl)}">Open pass code ${escapeHtml(pass.orderId)}</a>`] : []),
     ].join('<br>');
   const text = [intro, ...passes.map(lineOf), ignore, context.productName].join('\n\n');
   const html = layout(context, subject, [escapeHtml(intro), ...passes.map(htmlOf), ignore]);

@@ -54,7 +54,7 @@ describe.each(testBackends())('POST /api/find-pass on $name', (backend) => {
     expect(lookup!.text).toContain('the 2 passes bought with Ada@Example.com');
     expect(lookup!.text.indexOf(second)).toBeLessThan(lookup!.text.indexOf(first));
     for (const id of [first, second]) {
-      expect(lookup!.text).toMatch(new RegExp(`Pass code: https://shop\\.example/check-in\\?code=${id}\\.[A-Za-z0-9_-]{22}`));
+      expect(lookup!.text).toMatch(new RegExp(`Pass code: https://shop\\.example/pass/${id}\\.[A-Za-z0-9_-]{22}`));
       expect(lookup!.html).toContain(`Open pass code ${id}`);
     }
     expect(lookup!.text).toContain('Event: Harbour Regatta');

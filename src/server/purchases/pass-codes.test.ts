@@ -22,8 +22,8 @@ describe('pass codes', () => {
   const codes = passCodes(privateKey, 'https://shop.example');
 
   it('signs an ID with Ed25519 and reads the code back from the link, the bare code, or a typed ID', () => {
-    const url = codes.verificationUrl('ABCDEF0123');
-    expect(url).toMatch(/^https:\/\/shop\.example\/check-in\?code=ABCDEF0123\.[A-Za-z0-9_-]{86}$/);
+    const url = codes.passUrl('ABCDEF0123');
+    expect(url).toMatch(/^https:\/\/shop\.example\/pass\/ABCDEF0123\.[A-Za-z0-9_-]{86}$/);
     expect(codes.code('ABCDEF0123')).toMatch(SIGNED_PASS_CODE);
     expect(codes.parse(url)).toEqual({ kind: 'signed', id: 'ABCDEF0123' });
     expect(codes.parse(` ${codes.code('ABCDEF0123')} `)).toEqual({ kind: 'signed', id: 'ABCDEF0123' });
@@ -40,7 +40,7 @@ describe('pass codes', () => {
 
   it('takes only Ed25519 codes: an HMAC-signed one is no pass', () => {
     expect(codes.parse(hmacCode('ABCDEF0123'))).toEqual({ kind: 'invalid' });
-    expect(codes.parse(`https://shop.example/check-in?code=${hmacCode('ABCDEF0123')}`)).toEqual({ kind: 'invalid' });
+    expect(codes.parse(`https://shop.example/pass/${hmacCode('ABCDEF0123')}`)).toEqual({ kind: 'invalid' });
   });
 
   it('refuses an altered ID, an altered signature, another key and garbage', () => {

@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject,
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PASS_ID_PATTERN } from '../../core/constants.ts';
-import { passSignedText, SIGNED_PASS_CODE } from '../../core/pass-code-format.ts';
+import { codeInLink, passPagePath, passSignedText, SIGNED_PASS_CODE } from '../../core/pass-code-format.ts';
 
 export type ParsedCode = { kind: 'signed'; id: string } | { kind: 'typed'; id: string } | { kind: 'invalid' };
 
@@ -56,19 +56,18 @@ export function passCodes(privateKey: KeyObject, publicUrl: string) {
   const code = (id: string) => `${id}.${sign(null, Buffer.from(passSignedText(id)), privateKey).toString('base64url')}`;
   return {
     code,
-    /** The link the QR holds and the receipt prints: it opens the check-in screen for staff. */
-    verificationUrl: (id: string) => `${publicUrl}/check-in?code=${encodeURIComponent(code(id))}`,
+    /** The pass page's link: the buyer's home for the pass, what the QR holds and the receipt prints. */
+    passUrl: (id: string) => `${publicUrl}${passPagePath(code(id))}`,
     /** For the door's offline pack: the public half, raw, base64url. */
     publicKey: rawPublicKey(privateKey),
     /**
-     * Reads what the door scanned or typed: a verification link, a bare signed code, or a pass ID
+     * Reads what the door scanned or typed: a pass page link, a bare signed code, or a pass ID
      * typed by hand (checked against the database instead).
      */
     parse(input: string): ParsedCode {
       let text = input.trim();
       try {
-        const url = new URL(text);
-        text = url.searchParams.get('code') ?? '';
+        text = codeInLink(new URL(text)) ?? '';
       } catch {
         // Not a link: a code or an ID.
       }

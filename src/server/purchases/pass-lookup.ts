@@ -26,7 +26,7 @@ export function passLookupPreparer(deps: { db: Db; passCodes: PassCodes; timeZon
         purchasedAt: formatTimestamp(pass.createdAt, deps.timeZone),
         amountCents: pass.amountCents,
         voided: pass.voided,
-        ...(pass.voided ? {} : { verificationUrl: deps.passCodes.verificationUrl(pass.orderId) }),
+        ...(pass.voided ? {} : { passUrl: deps.passCodes.passUrl(pass.orderId) }),
       })),
     };
   };

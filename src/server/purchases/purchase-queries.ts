@@ -22,7 +22,7 @@ function rowOf(record: PurchaseRecord) {
       eventType: pass.eventType,
       timestamp: pass.timestamp,
       orderId: pass.id,
-      verificationUrl: record.verificationUrl,
+      passUrl: record.passUrl,
       amountCents: pass.amountCents,
     } satisfies MailPayload<typeof MAIL_KINDS.purchaseConfirmation>,
     idem_key: record.idempotency?.key ?? null,

@@ -9,5 +9,5 @@ export interface PurchaseRecord extends PurchaseResponse {
 
 /** The API's answer for a record: the same fields, never the server's own. */
 export function responseOf(record: PurchaseRecord): PurchaseResponse {
-  return { pass: record.pass, saved: record.saved, verificationUrl: record.verificationUrl };
+  return { pass: record.pass, saved: record.saved, passUrl: record.passUrl };
 }

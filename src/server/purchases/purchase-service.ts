@@ -102,7 +102,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
         timestamp: formatTimestamp(moment, deps.timeZone),
         purchaseDate: moment.toISOString(),
       },
-      verificationUrl: deps.passCodes.verificationUrl(id),
+      passUrl: deps.passCodes.passUrl(id),
       saved: true,
       ...(input.eventId === null ? {} : { eventId: input.eventId }),
       ...(idempotency ? { idempotency } : {}),

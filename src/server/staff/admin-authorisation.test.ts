@@ -74,7 +74,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
       t.database.db,
       sql`update outbox set status = 'failed' where id = (select min(id) from outbox) returning id::int as id`,
     );
-    ids = { event: event.json().id, outbox: Number(failed!.id), code: bought.json().verificationUrl };
+    ids = { event: event.json().id, outbox: Number(failed!.id), code: bought.json().passUrl };
   });
 
   /**

@@ -9,7 +9,7 @@ export function purchaseRecord(
 ): PurchaseRecord {
   return {
     pass: samplePass({ id, ...pass }),
-    verificationUrl: `http://localhost:3000/check-in?code=${id}.sig`,
+    passUrl: `http://localhost:3000/pass/${id}.sig`,
     saved: true,
     ...rest,
   };

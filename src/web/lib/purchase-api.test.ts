@@ -14,11 +14,11 @@ const passFields = {
   timestamp: 'Nov 22, 2026, 2:05 PM UTC',
   purchaseDate: '2026-11-22T14:05:00.000Z',
 };
-const verificationUrl = 'http://localhost:3000/check-in?code=ABCDEF0123.signature-signature-si';
+const passUrl = 'http://localhost:3000/pass/ABCDEF0123.signature-signature-si';
 /** The sale as the API answers it: the price in cents. */
-const answered: PurchaseResponse = { pass: { ...passFields, amountCents: 300 }, saved: true, verificationUrl };
+const answered: PurchaseResponse = { pass: { ...passFields, amountCents: 300 }, saved: true, passUrl };
 /** The same sale as the buyer's page holds it: the spec's Pass, in dollars. */
-const sold: Purchased = { pass: { ...passFields, amount: 3 }, saved: true, verificationUrl };
+const sold: Purchased = { pass: { ...passFields, amount: 3 }, saved: true, passUrl };
 
 type Answer = Response | Error;
 const json = (status: number, body: unknown) =>

@@ -32,7 +32,7 @@ export interface PassConfirmationProps {
 /** The confirmation screen the buyer shows at the entrance (and may print or save), for any pass. */
 export function PassConfirmation(props: PassConfirmationProps) {
   const id = useId();
-  const { pass, verificationUrl } = props.sold;
+  const { pass, passUrl } = props.sold;
   // The purchase's notices ("Payment successful!") belong to this screen: none is carried into the next form.
   const buyAnother = () => {
     toast.dismiss();
@@ -59,7 +59,7 @@ export function PassConfirmation(props: PassConfirmationProps) {
             </span>
           </div>
           <div className="flex flex-col items-center gap-3 border-b border-dashed border-primary/25 px-4 py-5">
-            <PassQrCode value={verificationUrl} passId={pass.id} />
+            <PassQrCode value={passUrl} passId={pass.id} />
             {props.qrCaption}
           </div>
           {props.details}
@@ -75,7 +75,7 @@ export function PassConfirmation(props: PassConfirmationProps) {
             <Printer aria-hidden="true" />
             Save This Page
           </Button>
-          <Button variant="outline" onClick={() => downloadReceipt(props.productName, pass, verificationUrl)}>
+          <Button variant="outline" onClick={() => downloadReceipt(props.productName, pass, passUrl)}>
             <Download aria-hidden="true" />
             Download Receipt
           </Button>

@@ -13,7 +13,7 @@ import { formProblem, type FormProblem } from '../ui/field.tsx';
 /** What the confirmation holds: the pass and the signed link its QR code carries. */
 export interface SoldPass {
   pass: Pass;
-  verificationUrl: string;
+  passUrl: string;
 }
 
 export interface PurchaseConfig<Values extends object> {
@@ -63,7 +63,7 @@ export function usePurchase<Values extends object>({ schema, success, onPurchase
           case 'success':
             toast.success(title, { description });
             if (!outcome.response.saved) toast.warning(NOTICES.saveWarningTitle, { description: NOTICES.saveWarningText });
-            onPurchased({ pass: outcome.response.pass, verificationUrl: outcome.response.verificationUrl });
+            onPurchased({ pass: outcome.response.pass, passUrl: outcome.response.passUrl });
             break;
           case 'invalid':
             setProblem(formProblem(outcome.message, values));

@@ -5,8 +5,8 @@ const signed = 'ABCDEF0123.abcdefghijklmnopqrstuv';
 
 describe('codeFromText', () => {
   it('takes the code out of a scanned verification link', () => {
-    expect(codeFromText(`https://shop.example/check-in?code=${signed}`)).toBe(signed);
-    expect(codeFromText(`  http://127.0.0.1:3100/check-in?code=${encodeURIComponent(signed)}&x=1 `)).toBe(signed);
+    expect(codeFromText(`https://shop.example/pass/${signed}`)).toBe(signed);
+    expect(codeFromText(`  http://127.0.0.1:3100/pass/${encodeURIComponent(signed)}?x=1 `)).toBe(signed);
   });
 
   it('sends a link without a code, or any other text, as it is (the server says invalid)', () => {
@@ -26,7 +26,7 @@ describe('codeFromText', () => {
 describe('passIdOf', () => {
   it('names the pass a code is for, when it names one', () => {
     expect(passIdOf(signed)).toBe('ABCDEF0123');
-    expect(passIdOf(`https://shop.example/check-in?code=${signed}`)).toBe('ABCDEF0123');
+    expect(passIdOf(`https://shop.example/pass/${signed}`)).toBe('ABCDEF0123');
     expect(passIdOf('abcdef0123')).toBe('ABCDEF0123');
     expect(passIdOf('not a pass')).toBeNull();
   });
@@ -52,7 +52,7 @@ describe('isTypedId', () => {
     expect(isTypedId('abcdef0123')).toBe(true);
     expect(isTypedId('ABCDE-F0123')).toBe(true);
     expect(isTypedId(signed)).toBe(false);
-    expect(isTypedId(`https://shop.example/check-in?code=${signed}`)).toBe(false);
+    expect(isTypedId(`https://shop.example/pass/${signed}`)).toBe(false);
     expect(isTypedId('hello')).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { PASS_ID_PATTERN } from '../../../core/constants.ts';
+import { codeInLink } from '../../../core/pass-code-format.ts';
 
 /**
- * What the door sends for a scanned or typed code: the `code` parameter of a verification link
- * (`…/check-in?code=ID.signature`), or the text itself (a bare signed code, or a pass ID typed by
+ * What the door sends for a scanned or typed code: the code in a pass page link
+ * (`…/pass/ID.signature`), or the text itself (a bare signed code, or a pass ID typed by
  * hand, upper-cased). The server makes the decision; this only trims what it is sent.
  */
 export function codeFromText(text: string): string {
@@ -10,9 +11,8 @@ export function codeFromText(text: string): string {
   if (!trimmed) return '';
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
     try {
-      const code = new URL(trimmed).searchParams.get('code');
       // A link with no code (some other QR) goes as it is: the server answers "invalid".
-      return code?.trim() || trimmed;
+      return codeInLink(new URL(trimmed)) ?? trimmed;
     } catch {
       return trimmed;
     }

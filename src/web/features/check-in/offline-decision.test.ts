@@ -11,7 +11,7 @@ describe('the door deciding offline', () => {
     const key = await importPassKey(rawKey);
     const code = codeOf('ABCDEF0123');
     expect(await passIdOffline(code, key)).toBe('ABCDEF0123');
-    expect(await passIdOffline(`https://shop.example/check-in?code=${encodeURIComponent(code)}`, key)).toBe('ABCDEF0123');
+    expect(await passIdOffline(`https://shop.example/pass/${encodeURIComponent(code)}`, key)).toBe('ABCDEF0123');
     const [, signature] = code.split('.') as [string, string];
     expect(await passIdOffline(`ABCDEF0124.${signature}`, key)).toBeNull();
     expect(await passIdOffline(`ABCDEF0123.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`, key)).toBeNull();
