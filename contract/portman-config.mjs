@@ -8,7 +8,8 @@
 //   userCookie      user@: signed in, no admin role (403s; its password is verified)
 //   accountCookie   account@: changes its password      verifyToken  pending@'s unused verification token
 //   downUrl         a shop whose database is away and whose spool cannot be written (/healthz and /healthz/ready answer 503)
-//   eventId         an event on the main shop           passCode     a pass to that event
+//   eventId         an event on the main shop           passCode     a pass to that event (its link)
+//   passPageCode    that pass's signed code (main and faults sign with one key, so it verifies on both)
 //   outboxId        a message on the main shop's outbox that is not failed
 //   failedOutboxId  a failed message (faults)           helperUrl    starts the first of two concurrent purchases
 //   exportId        a finished CSV export of staffCookie's (main)
@@ -47,6 +48,8 @@ const body = (value) => ({ overwriteRequestBody: [{ key: '.', value, overwrite: 
 const header = (key, value) => ({ overwriteRequestHeaders: [{ key, value }] });
 const pathId = (value) => ({ overwriteRequestPathVariables: [{ key: 'id', value }] });
 const orderId = (value) => ({ overwriteRequestPathVariables: [{ key: 'orderId', value }] });
+const passPageCode = (value) => ({ overwriteRequestPathVariables: [{ key: 'code', value }] });
+const PASS_PAGE = 'GET::/api/passes/{code}';
 const UNKNOWN_PASS = '0000000000';
 const VOID = 'POST::/api/admin/purchases/{orderId}/void';
 const RESEND = 'POST::/api/admin/purchases/{orderId}/resend-confirmation';
@@ -179,6 +182,11 @@ export function portmanConfig() {
         reach('POST::/api/find-pass', 415, 'not JSON', { preRequest: SEND_XML }),
         reach('POST::/api/find-pass', 429, 'over the limit', { overwrites: onFaultsShopAs('10.20.0.4'), preRequest: USE_UP_THE_LIMIT }),
 
+        // The pass page (ADR 0023): a bare pass ID opens nothing, nor does a signature that does not verify.
+        reach(PASS_PAGE, 400, 'a bare pass ID', { overwrites: [passPageCode(UNKNOWN_PASS)] }),
+        reach(PASS_PAGE, 404, 'a forged signature', { overwrites: [passPageCode(`${UNKNOWN_PASS}.${'A'.repeat(86)}`)] }),
+        reach(PASS_PAGE, 429, 'over the limit', { overwrites: onFaultsShopAs('10.20.0.5'), preRequest: USE_UP_THE_LIMIT }),
+
         // Staff lists.
         reach('GET::/api/admin/purchases', 400, 'limit out of range', { overwrites: [query('limit', '0')] }),
         reach('GET::/api/admin/outbox', 400, 'unknown status', { overwrites: [query('status', 'lost')] }),
@@ -255,6 +263,7 @@ export function portmanConfig() {
       { openApiOperation: RESEND, ...orderId('{{resendOrderId}}') },
       { openApiOperation: 'POST::/api/contact', ...body({ name: 'Contract Visitor', email: 'visitor@contract.test' }) },
       { openApiOperation: 'POST::/api/find-pass', ...body({ email: BUYER.email }) },
+      { openApiOperation: PASS_PAGE, ...passPageCode('{{passPageCode}}') },
       { openApiOperation: 'GET::/api/admin/sales', ...query('range', '48h') },
       {
         openApiOperation: 'POST::/api/admin/outbox/{id}/retry',

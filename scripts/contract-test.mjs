@@ -7,7 +7,7 @@
 // The verdict itself lives in contract/newman-summary.mjs, whose tests npm run test:contract runs first.
 // Writes the document, the collection, newman's report and each server's log to test-results/contract/.
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
@@ -362,6 +362,7 @@ async function seed(main, faults, smtp) {
     verifyToken,
     eventId: String(event.json.id),
     passCode: purchase.json.passUrl,
+    passPageCode: new URL(purchase.json.passUrl).pathname.split('/').pop(),
     outboxId: String(sentOrPending.id),
     failedOutboxId: String(failed.id),
     exportId,
@@ -427,7 +428,9 @@ async function main() {
     if (build.status !== 0) throw new Error('npm run build failed');
   }
 
-  const limitsOff = { RATE_LIMIT_PER_MINUTE: '1000', CONTACT_RATE_LIMIT_PER_MINUTE: '1000', AUTH_RATE_LIMIT_PER_MINUTE: '1000', CONFIRMATIONS_PER_ADDRESS: '1000', FIND_PASS_RATE_LIMIT_PER_10_MINUTES: '1000' };
+  const limitsOff = { RATE_LIMIT_PER_MINUTE: '1000', CONTACT_RATE_LIMIT_PER_MINUTE: '1000', AUTH_RATE_LIMIT_PER_MINUTE: '1000', CONFIRMATIONS_PER_ADDRESS: '1000', FIND_PASS_RATE_LIMIT_PER_10_MINUTES: '1000', PASS_PAGE_RATE_LIMIT_PER_MINUTE: '1000' };
+  // One signing key for main and faults: a pass sold on main verifies on faults, whose pass page limit is what a variation reaches.
+  const PASS_SIGNING_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const faultsStaff = 'faults-staff@contract.test';
   const smtp = { ...(await startRefusingSmtp(faultsStaff)), acceptedRecipient: faultsStaff };
   // Main: generous limits, payments succeed. Faults: every payment declined (402), every limit at
@@ -435,7 +438,7 @@ async function main() {
   // Down: a shop whose PostgreSQL is away (nothing listens on its port), as on a database outage.
   const [main, down, faults] = await Promise.all([
     // Resends at one per address a minute, so the collection reaches their 429 on the main shop.
-    startShop('main', { ...limitsOff, REFUND_FAILURE_RATE: '1', RESENDS_PER_ADDRESS: '1' }),
+    startShop('main', { ...limitsOff, PASS_SIGNING_KEY, REFUND_FAILURE_RATE: '1', RESENDS_PER_ADDRESS: '1' }),
     startShop('down', { DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/skippass` }, { database: 'down', brokenSpool: true }),
     startShop('faults', {
       PAYMENT_FAILURE_RATE: '1',
@@ -444,6 +447,8 @@ async function main() {
       AUTH_RATE_LIMIT_PER_MINUTE: '1',
       CONFIRMATIONS_PER_ADDRESS: '1',
       FIND_PASS_RATE_LIMIT_PER_10_MINUTES: '1',
+      PASS_PAGE_RATE_LIMIT_PER_MINUTE: '1',
+      PASS_SIGNING_KEY,
       TRUST_PROXY: 'true',
       SMTP_URL: smtp.url,
     }),

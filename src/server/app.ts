@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyError, type FastifyInstance, LogController, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController, type RouteOptions } from 'fastify';
 import { API_ERRORS } from '../core/messages.ts';
 import type { Config } from './config.ts';
 import { type CopyOut, type Db, isDatabaseUnavailable } from './db/database.ts';
@@ -121,6 +121,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Every log line of a request carries its ID (reqId), and every answer says it (X-Request-Id).
     requestIdHeader: false,
     genReqId: requestIdFor(config.TRUST_PROXY),
+    // A URL the router cannot read (bad escapes, a parameter over 100 characters) gets the API's one
+    // envelope too, without Fastify's echo of the path (a pass page's path carries its code).
+    frameworkErrors: (error, _request, reply) =>
+      (reply as FastifyReply)
+        .code(error.statusCode ?? 400)
+        .send(errorBody('bad_request', error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the URL is too long.' : 'The URL is not valid.')),
     // A line per request costs real time in an on-sale rush; it is there at debug level.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });

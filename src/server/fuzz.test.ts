@@ -4,6 +4,7 @@ import type { HTTPMethods, InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEXT_COLUMN_MAX as CORE_TEXT_COLUMN_MAX } from '../core/constants.ts';
 import { contactInputSchema } from '../core/contact.ts';
+import { codeInLink } from '../core/pass-code-format.ts';
 import { eventInputSchema } from '../core/events.ts';
 import { purchaseInputSchema } from '../core/purchase.ts';
 import { check } from '../core/validation.ts';
@@ -210,7 +211,16 @@ function plannedRequest(routes: Route[], passCode: string): fc.Arbitrary<Planned
           return rest.map((tail) => `${prefix}${tail}`);
         }
         if (!url.includes(':')) return fc.constant(url);
-        return fc.oneof({ weight: 1, arbitrary: fc.constant('1') }, { weight: 3, arbitrary: urlText }).map((param) => url.replace(/:[A-Za-z]+/g, param));
+        // A pass page's code: the real one (its queries run), altered ones (its signature check), or noise.
+        const code = codeInLink(new URL(passCode))!;
+        const param = url.includes(':code')
+          ? fc.oneof(
+              { weight: 1, arbitrary: fc.constant(code) },
+              { weight: 2, arbitrary: fc.tuple(urlText, fc.nat()).map(([text, at]) => code.slice(0, at % code.length) + text + code.slice((at % code.length) + 1)) },
+              { weight: 1, arbitrary: urlText },
+            )
+          : fc.oneof({ weight: 1, arbitrary: fc.constant('1') }, { weight: 3, arbitrary: urlText });
+        return param.map((value) => url.replace(/:[A-Za-z]+/g, value));
       }),
       query: fc.oneof({ weight: 1, arbitrary: fc.constant('') }, { weight: 2, arbitrary: queryString }),
       cookie: fc.constantFrom('admin', 'admin', 'staff', 'garbage', 'none'),
@@ -272,7 +282,7 @@ describe('validation keeps only storable values that follow SPEC', () => {
 describe.each(testBackends())('fuzz of every endpoint on $name', (backend) => {
   let routes: Route[];
   let cookies: Record<'admin' | 'staff' | 'garbage' | 'none', string | undefined>;
-  /** A real pass's verification link, so check-ins reach the database too. */
+  /** A real pass's link, so check-ins and its pass page reach the database too. */
   let passCode: string;
 
   beforeEach(() => {
@@ -284,6 +294,7 @@ describe.each(testBackends())('fuzz of every endpoint on $name', (backend) => {
       RATE_LIMIT_PER_MINUTE: '0',
       CONTACT_RATE_LIMIT_PER_MINUTE: '0',
       AUTH_RATE_LIMIT_PER_MINUTE: '0',
+      PASS_PAGE_RATE_LIMIT_PER_MINUTE: '0',
       PUBLIC_URL: 'http://shop.test',
     },
     {
@@ -328,7 +339,14 @@ describe.each(testBackends())('fuzz of every endpoint on $name', (backend) => {
       const apiRoutes = routes.filter((route) => route.url.startsWith('/api/') || route.url === '/healthz');
       // The walk reaches public, staff and auth routes alike.
       expect(apiRoutes.map((route) => `${route.method} ${route.url}`)).toEqual(
-        expect.arrayContaining(['POST /api/purchases', 'POST /api/contact', 'GET /api/admin/purchases', 'PUT /api/admin/events/:id', 'POST /api/auth/sign-in/email']),
+        expect.arrayContaining([
+          'POST /api/purchases',
+          'POST /api/contact',
+          'GET /api/passes/:code',
+          'GET /api/admin/purchases',
+          'PUT /api/admin/events/:id',
+          'POST /api/auth/sign-in/email',
+        ]),
       );
       // Besides the routes themselves, every spelling of a better-auth path (AUTH_PATHS), registered or not.
       const targets = [...routes, { method: 'POST' as const, url: '/api/auth/*' }];

@@ -5,7 +5,10 @@ import { endpoint } from './contract.ts';
 
 /** The pass page's key: the signed code its QR holds. A pass ID alone (printed, typed at the door) opens nothing. */
 export const passCodeParams = z.strictObject({
-  code: z.string().regex(SIGNED_PASS_CODE).describe('The pass’s signed code, `<ID>.<signature>`'),
+  code: z
+    .string()
+    .regex(SIGNED_PASS_CODE, 'not a pass’s signed code (a pass ID alone opens no pass page)')
+    .describe('The pass’s signed code, `<ID>.<signature>`'),
 });
 
 /** The pass's one admission per event, as the buyer reads it. */
@@ -55,7 +58,7 @@ export const getPassPage = endpoint({
   params: passCodeParams,
   success: { status: 200, schema: passPage, description: 'The pass, stored or still waiting in the spool' },
   errors: {
-    400: 'The code is not a signed pass code (error.code validation_failed)',
+    400: 'The code is not a signed pass code, e.g. a bare pass ID (error.code invalid_request)',
     404: 'No pass with this code: the signature does not verify, or no such pass was sold (error.code not_found)',
     429: 'Too many lookups from this client (error.code rate_limited)',
   },

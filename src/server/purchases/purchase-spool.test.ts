@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -24,6 +24,17 @@ describe('file spool', () => {
     expect((await reopened.list()).map((item) => item.pass.id)).toEqual(['AAAAAAAAAA', 'BBBBBBBBBB']);
     // A record is the API's answer as the buyer got it (cents), with what only the server keeps.
     expect(JSON.parse(await readFile(join(directory, 'AAAAAAAAAA.json'), 'utf8'))).toEqual(record('AAAAAAAAAA'));
+  });
+
+  it('reads one waiting record by its pass ID; none once stored, and nothing outside the spool', async () => {
+    const spool = fileSpool(directory);
+    await spool.write(record('AAAAAAAAAA'));
+    expect(await spool.read('AAAAAAAAAA')).toEqual(record('AAAAAAAAAA'));
+    expect(await spool.read('BBBBBBBBBB')).toBeNull();
+    await writeFile(join(directory, 'secret.json'), JSON.stringify(record('CCCCCCCCCC')));
+    for (const notAnId of ['secret', '../spool/AAAAAAAAAA', 'aaaaaaaaaa', '']) expect(await spool.read(notAnId), notAnId).toBeNull();
+    await spool.remove('AAAAAAAAAA');
+    expect(await spool.read('AAAAAAAAAA')).toBeNull();
   });
 
   it('leaves no temporary files behind', async () => {
