@@ -3,8 +3,13 @@
  * others; a new page goes here and in src/web/app/router.tsx.
  */
 
+import { PASS_PAGE_PREFIX } from './pass-code-format.ts';
+
+/** A pass's own page: its path ends in the pass's signed code (ADR 0023). */
+export const PASS_PAGE_ROUTE = `${PASS_PAGE_PREFIX}:code` as const;
+
 /** Pages anyone may open: the server sends them rendered, so they paint before any script (ADR 0021). */
-export const PUBLIC_ROUTES = ['/', '/auth', '/events/:id', '/find-pass'] as const;
+export const PUBLIC_ROUTES = ['/', '/auth', '/events/:id', '/find-pass', PASS_PAGE_ROUTE] as const;
 
 /** Staff pages: the server sends the bare shell; they render in the browser once the session is read. */
 export const STAFF_ROUTES = ['/admin', '/check-in'] as const;

@@ -129,6 +129,23 @@ describe('serving the front end', () => {
     expect(other.body).toBe(one.body);
   });
 
+  it('sends a pass page rendered from its pattern, never with a code in it, unlisted and without a Referer', async () => {
+    const code = (id: string) => `${id}.${'x'.repeat(86)}`;
+    const one = await shop.app.inject({ method: 'GET', url: `/pass/${code('0123456789')}` });
+    const other = await shop.app.inject({ method: 'GET', url: `/pass/${code('ABCDEF0123')}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-type']).toMatch(/^text\/html/);
+    expect(one.body).toContain('rendered /pass/:code');
+    expect(one.body).not.toContain('0123456789');
+    expect(other.body).toBe(one.body);
+    for (const response of [one, other]) {
+      expect(response.headers['x-robots-tag']).toBe('noindex');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    }
+    // Other pages keep their headers: the shop's pages may be listed.
+    expect((await shop.app.inject({ method: 'GET', url: '/' })).headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('sends staff pages as the bare shell, to render in the browser once the session is read', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/admin' });
     expect(response.statusCode).toBe(200);

@@ -6,9 +6,10 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERRORS } from '../../core/messages.ts';
-import { PUBLIC_ROUTES, STAFF_ROUTES } from '../../core/routes.ts';
+import { PASS_PAGE_ROUTE, PUBLIC_ROUTES, STAFF_ROUTES } from '../../core/routes.ts';
 import type { ShopConfig } from '../../core/shop-config.ts';
 import { errorBody } from '../errors.ts';
+import { BEARER_LINK_HEADERS } from './bearer-link.ts';
 
 /** What the server-side build of the app exports (src/web/render-page.tsx, built into dist/ssr). */
 export type RenderPage = (path: string, config: ShopConfig) => Promise<{ html: string; modules: string[] }>;
@@ -159,8 +160,12 @@ export async function webRoutes(app: FastifyInstance, deps: { webDir: string; sh
   const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
 
   for (const route of PUBLIC_ROUTES) {
+    if (route === PASS_PAGE_ROUTE) continue;
     app.get(route, async (request, reply) => send(request, reply, 200, await page(route, pathOf(request))));
   }
+  // One render serves every pass, so it is made from the route's pattern, never from a request's
+  // path: a pass's code (a bearer token) must not end up in the page other buyers are sent.
+  app.get(PASS_PAGE_ROUTE, async (request, reply) => send(request, reply.headers(BEARER_LINK_HEADERS), 200, await page(PASS_PAGE_ROUTE, PASS_PAGE_ROUTE)));
   for (const route of STAFF_ROUTES) app.get(route, (request, reply) => send(request, reply, 200, shell));
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import type { ShopLimits } from '../limits/limits.ts';
 import { route } from '../platform/api-contract.ts';
+import { BEARER_LINK_HEADERS } from '../platform/bearer-link.ts';
 import type { PassCodes } from './pass-codes.ts';
 import { admissionsOf, eventOfPass, type StoredPass, storedPass } from './pass-page-queries.ts';
 import type { PurchaseRecord } from './purchase-record.ts';
@@ -19,16 +20,8 @@ export interface PassPageDeps {
   timeZone: string;
 }
 
-/**
- * Headers of the pass page's answers, API and page alike: the link is a bearer token (it opens
- * the pass, and its QR admits at the door), so nothing keeps a copy, no search engine lists it and
- * no Referer carries it to another site.
- */
-export const PASS_PAGE_HEADERS = {
-  'cache-control': 'no-store',
-  'x-robots-tag': 'noindex',
-  'referrer-policy': 'no-referrer',
-} as const;
+/** The pass page's answers: a bearer link's headers, and nothing keeps a copy of the pass. */
+const PASS_PAGE_HEADERS = { ...BEARER_LINK_HEADERS, 'cache-control': 'no-store' } as const;
 
 const notFound = () => new ApiError(404, 'not_found', API_ERRORS.notFound);
 
