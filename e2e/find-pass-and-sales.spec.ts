@@ -52,7 +52,7 @@ test.describe('Find my pass', () => {
 
     await expect
       .poll(async () => (await mailTo(email)).find((mail) => mail.subject === 'Your SkipPass passes')?.text ?? '')
-      .toMatch(new RegExp(`Order ID: ${id}[\\s\\S]*Event: Harbour Regatta[\\s\\S]*Pass code: http://127\\.0\\.0\\.1:\\d+/pass/${id}\\.`));
+      .toMatch(new RegExp(`Order ID: ${id}[\\s\\S]*Event: Harbour Regatta[\\s\\S]*Your pass: http://127\\.0\\.0\\.1:\\d+/pass/${id}\\.`));
   });
 
   test('answers an address with no passes exactly the same, and refuses a malformed one on the form', async ({ page }) => {

@@ -9,8 +9,9 @@ import { ApiError } from '../errors.ts';
 /** One confirmation per address per minute, and a few per hour: the form must not mail-bomb a stranger. */
 export const CONTACT_LIMITS = { perAddressPerMinute: 1, perAddressPerHour: 5 } as const;
 
-/** The outbox ref of a request's mail: staff's list reads whether it went by it. */
-export const contactMailRef = (requestId: number) => `contact-${requestId}`;
+/** The outbox ref of a request's mail is this and the request's id: staff's list finds the mail by it. */
+export const CONTACT_MAIL_REF_PREFIX = 'contact-';
+const contactMailRef = (requestId: number) => `${CONTACT_MAIL_REF_PREFIX}${requestId}`;
 
 /**
  * Get in Touch (SPEC: "request a confirmation email"): stores the request for staff and queues,
