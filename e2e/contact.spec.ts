@@ -67,9 +67,14 @@ test.describe('Get in Touch', () => {
     const fresh = await browser.newContext();
     try {
       const buyer = await fresh.newPage();
-      const response = await buyer.goto(href!);
-      expect(response?.status()).toBe(200);
-      expect(new URL(buyer.url()).pathname).toBe(new URL(href!).pathname);
+      const path = new URL(href!).pathname;
+      await buyer.goto(href!);
+      expect(new URL(buyer.url()).pathname).toBe(path);
+      // What the pass page shows, read through its API with the link's code, from that fresh browser.
+      // (The page itself is another part of issue 21: once it lands, assert its heading and order ID here.)
+      const shown = await buyer.request.get(new URL(`/api/passes/${path.split('/').pop()}`, href!).href);
+      expect(shown.status()).toBe(200);
+      expect(await shown.json()).toMatchObject({ pass: { id: pass.id, eventName: 'Harbour Regatta' }, passUrl: href, state: { status: 'valid' } });
     } finally {
       await fresh.close();
     }

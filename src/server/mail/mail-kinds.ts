@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walletLinks } from '../../core/api/pass-page.ts';
 
 /**
  * Every mail the shop sends, by kind: the payload each kind's outbox row carries, written once
@@ -17,11 +18,7 @@ export const MAIL_KINDS = {
 const mailedEvent = z.object({ date: z.string(), time: z.string(), location: z.string() });
 export type MailedEvent = z.infer<typeof mailedEvent>;
 
-/**
- * Wallet links of one pass, filled in at send time when the shop holds the wallet keys (the wallet
- * part of issue 21); a mail shows each link only when it is here.
- */
-const walletLinks = z.object({ apple: z.string().optional(), google: z.string().optional() });
+/** Wallet links of one pass (the pass page's own shape), filled in at send time when the shop holds the keys. */
 export type WalletLinks = z.infer<typeof walletLinks>;
 
 /**
