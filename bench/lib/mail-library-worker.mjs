@@ -10,8 +10,9 @@ const { renderMail } = await import(new URL('../../dist/server/mail/mail-render.
 port.on('message', async ({ id, job }) => {
   try {
     const rendered = renderMail(job.context, job.kind, job.payload);
-    const png = await QRCode.toBuffer(rendered.qrCode, { margin: 1, width: 240 });
-    const mail = { from: job.from, to: job.to, subject: rendered.subject, text: rendered.text, html: rendered.html, messageId: job.messageId, attachments: [{ filename: 'pass-qr.png', content: png, cid: 'pass-qr' }] };
+    const [qr] = rendered.qrCodes;
+    const png = await QRCode.toBuffer(qr.content, { margin: 1, width: 240 });
+    const mail = { from: job.from, to: job.to, subject: rendered.subject, text: rendered.text, html: rendered.html, messageId: job.messageId, attachments: [{ filename: `${qr.cid}.png`, content: png, cid: qr.cid }] };
     port.postMessage({ id, mail: { ...mail, raw: await new MailComposer(mail).compile().build() } });
   } catch (error) {
     port.postMessage({ id, error: String(error) });

@@ -7,11 +7,11 @@ export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const contact = endpoint({
   method: 'POST',
   path: '/api/contact',
-  summary: 'Ask for a confirmation email (the Get in Touch form)',
+  summary: 'Ask for a confirmation email (the Get in Touch form): the passes bought with the address are mailed to it, if there are any',
   tag: 'mail',
   access: 'public',
   body: contactInputSchema.meta({ id: 'ContactRequest' }),
-  success: { status: 202, schema: z.object({ ok: z.literal(true) }), description: 'The confirmation email is queued' },
+  success: { status: 202, schema: z.object({ ok: z.literal(true) }), description: 'Accepted; the same answer whether or not the address has passes' },
   errors: {
     400: ERRORS.invalid,
     415: 'The body is not application/json (error.code unsupported_media_type)',
@@ -66,8 +66,14 @@ export const retryFailedOutbox = adminEndpoint({
   errors: {},
 });
 
+/**
+ * What became of a Get in Touch request's mail: queued, sent, failed (see the outbox), or none:
+ * no passes were bought with the address, so nothing was sent.
+ */
+export const CONTACT_MAIL_STATES = [...OUTBOX_STATUSES, 'none'] as const;
+
 export const contactRequestSchema = z
-  .object({ id: z.number().int(), name: z.string(), email: z.string(), createdAt: timestamp })
+  .object({ id: z.number().int(), name: z.string(), email: z.string(), createdAt: timestamp, mail: z.enum(CONTACT_MAIL_STATES) })
   .meta({ id: 'ContactRequestRecord' });
 
 export const listContactRequests = adminEndpoint({

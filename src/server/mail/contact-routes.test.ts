@@ -1,23 +1,130 @@
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { API_ERRORS, VALIDATION } from '../../core/messages.ts';
 import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
+import { scannedPng } from '../test-support/scan-qr.ts';
+import type { MailTransport, OutgoingMail } from './transport.ts';
+
+/** A transport that keeps what it is given: the test reads the mail a visitor would receive. */
+function keptMail() {
+  const sent: Array<OutgoingMail & { raw?: Buffer }> = [];
+  const transport: MailTransport = {
+    send: async (mail) => {
+      sent.push(mail);
+      return {};
+    },
+    close: () => {},
+  };
+  return { sent, transport };
+}
 
 describe.each(testBackends())('POST /api/contact on $name', (backend) => {
-  const t = shopPerTest(backend, { CONTACT_RATE_LIMIT_PER_MINUTE: '100' });
+  const mail = keptMail();
+  const t = shopPerTest(backend, { CONTACT_RATE_LIMIT_PER_MINUTE: '100', PUBLIC_URL: 'https://shop.example' }, { mailTransport: mail.transport });
 
   const contact = (payload: unknown, app: TestApp = t.shop) =>
     app.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object });
+  const buy = (email: string, eventName = 'City Derby') =>
+    t.shop.app.inject({ method: 'POST', url: '/api/purchases', payload: { name: 'Ada Lovelace', email, eventName }, remoteAddress: '198.51.100.9' });
+  /** Sends what the outbox holds; the mails of Get in Touch and Find my pass among it. */
+  const passMails = async () => {
+    mail.sent.length = 0;
+    await t.shop.app.outbox.runOnce();
+    return mail.sent.filter((sent) => sent.subject === 'Your SkipPass passes');
+  };
 
-  it('stores the request and queues its confirmation email in the outbox', async () => {
+  it('stores the request for staff and queues a mail that holds the address alone', async () => {
     const response = await contact({ name: ' Grace <Hopper> ', email: 'grace@example.com' });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ ok: true });
     const requests = await testRows<{ name: string; email: string }>(t.database.db, sql`select name, email from contact_requests`);
     expect(requests).toEqual([{ name: 'Grace Hopper', email: 'grace@example.com' }]);
-    const outbox = await testRows<{ kind: string; recipient: string }>(t.database.db, sql`select kind, recipient from outbox`);
-    expect(outbox).toEqual([{ kind: 'contact_confirmation', recipient: 'grace@example.com' }]);
+    const outbox = await testRows(t.database.db, sql`select kind, recipient, payload from outbox`);
+    expect(outbox).toEqual([{ kind: 'contact_confirmation', recipient: 'grace@example.com', payload: { email: 'grace@example.com' } }]);
+  });
+
+  it('mails an address with passes each pass, its page link and a QR that scans to it; none of the typed text', async () => {
+    const first = (await buy('ada@example.com')).json();
+    const second = (await buy('ADA@example.com', 'Harbour Regatta')).json();
+    await buy('someone.else@example.com');
+    await passMails();
+
+    const typed = 'Ada https://evil.example/win-a-prize';
+    const response = await contact({ name: typed, email: 'Ada@Example.com' });
+    expect(response.statusCode).toBe(202);
+    const mails = await passMails();
+    expect(mails).toHaveLength(1);
+    const [sent] = mails;
+    expect(sent!.to).toBe('Ada@Example.com');
+    expect(sent!.text).toContain('the 2 passes bought with Ada@Example.com');
+    for (const pass of [first, second]) {
+      expect(sent!.text).toContain(`Order ID: ${pass.pass.id}`);
+      expect(sent!.text).toContain(`Your pass: ${pass.passUrl}`);
+      expect(sent!.html).toContain(`href="${pass.passUrl}"`);
+      expect(pass.passUrl).toMatch(new RegExp(`^https://shop\\.example/pass/${pass.pass.id}\\.`));
+    }
+    expect(sent!.text).toContain('Event: Harbour Regatta');
+    // The message as it leaves: one inline QR image per pass, each scanning to that pass's page.
+    const parsed = await simpleParser(sent!.raw!);
+    const images = parsed.attachments.filter((part) => part.contentType === 'image/png');
+    expect(images.map((image) => scannedPng(image.content)).sort()).toEqual([first.passUrl, second.passUrl].sort());
+    for (const image of images) expect(sent!.html).toContain(`cid:${image.cid}`);
+    // Nothing the visitor typed reaches the mail, and no stranger's pass.
+    for (const part of [sent!.text, sent!.html, sent!.subject]) {
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('someone.else');
+    }
+  });
+
+  it('answers an address with no passes exactly the same, and mails it nothing', async () => {
+    await buy('ada@example.com');
+    await passMails();
+    const known = await contact({ name: 'Ada Lovelace', email: 'ada@example.com' });
+    const unknown = await contact({ name: 'Nobody Here', email: 'nobody@example.com' });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
+
+    const mails = await passMails();
+    expect(mails.map((sent) => sent.to)).toEqual(['ada@example.com']);
+    expect(mail.sent.some((sent) => sent.to === 'nobody@example.com')).toBe(false);
+    // The request stays for staff; its mail is gone from the queue, not waiting or failed.
+    expect(await testRows(t.database.db, sql`select email from contact_requests order by id`)).toEqual([
+      { email: 'ada@example.com' },
+      { email: 'nobody@example.com' },
+    ]);
+    expect(await testRows(t.database.db, sql`select recipient, status from outbox where kind = 'contact_confirmation'`)).toEqual([
+      { recipient: 'ada@example.com', status: 'sent' },
+    ]);
+  });
+
+  it('mails the same content as Find my pass for the same address', async () => {
+    await buy('ada@example.com');
+    await buy('ada@example.com', 'Harbour Regatta');
+    await passMails();
+    expect((await contact({ name: 'Ada Lovelace', email: 'ada@example.com' })).statusCode).toBe(202);
+    expect((await t.shop.app.inject({ method: 'POST', url: '/api/find-pass', payload: { email: 'ada@example.com' } })).statusCode).toBe(202);
+    const mails = await passMails();
+    expect(mails).toHaveLength(2);
+    const [a, b] = mails;
+    expect(a!.subject).toBe(b!.subject);
+    expect(a!.text).toBe(b!.text);
+    expect(a!.html).toBe(b!.html);
+    expect(a!.attachments).toEqual(b!.attachments);
+  });
+
+  it('drops a request queued before issue 21 (an acknowledgement holding the typed name) instead of sending it', async () => {
+    await buy('ada@example.com');
+    await passMails();
+    await testRows(
+      t.database.db,
+      sql`insert into outbox (kind, ref, recipient, payload) values ('contact_confirmation', 'contact-old', 'ada@example.com', '{"name":"Visit evil.example"}'::jsonb)`,
+    );
+    expect(await passMails()).toEqual([]);
+    expect(mail.sent).toEqual([]);
+    expect(await testRows(t.database.db, sql`select ref from outbox where ref = 'contact-old'`)).toEqual([]);
   });
 
   it.each([
@@ -32,7 +139,7 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
     expect(await t.database.count('outbox')).toBe(0);
   });
 
-  it('strips a lone surrogate from the name (the database refuses one) and sends the confirmation', async () => {
+  it('strips a lone surrogate from the name (the database refuses one) and queues the mail', async () => {
     const response = await contact({ name: 'Gr\uD800ace \uDC00Hopper', email: 'grace@example.com' });
     expect(response.statusCode).toBe(202);
     const requests = await testRows<{ name: string }>(t.database.db, sql`select name from contact_requests`);

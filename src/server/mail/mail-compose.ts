@@ -1,7 +1,7 @@
 import { renderMail } from './mail-render.ts';
 import { buildMimeMessage } from './mime-message.ts';
 import { qrPng } from './qr-png.ts';
-import { type MailContext, QR_CONTENT_ID } from './templates.ts';
+import type { MailContext } from './templates.ts';
 import type { OutgoingMail } from './transport.ts';
 
 /** What the outbox hands over to be made into a message: a claimed row, its addresses and the shop's context. */
@@ -31,7 +31,9 @@ export async function composeMail(job: ComposeJob): Promise<ComposedMail> {
     text: rendered.text,
     html: rendered.html,
     messageId: job.messageId,
-    ...(rendered.qrCode ? { attachments: [{ filename: 'pass-qr.png', content: qrPng(rendered.qrCode), cid: QR_CONTENT_ID }] } : {}),
+    ...(rendered.qrCodes
+      ? { attachments: rendered.qrCodes.map((qr) => ({ filename: `${qr.cid}.png`, content: qrPng(qr.content), cid: qr.cid })) }
+      : {}),
   };
   return { ...mail, raw: await buildMimeMessage(mail) };
 }

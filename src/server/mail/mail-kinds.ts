@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walletLinks } from '../../core/api/pass-page.ts';
 
 /**
  * Every mail the shop sends, by kind: the payload each kind's outbox row carries, written once
@@ -13,18 +14,39 @@ export const MAIL_KINDS = {
   passVoided: 'pass_voided',
 } as const;
 
-/** One pass as a Find my pass mail lists it, looked up when the mail is rendered. */
-const listedPass = z.object({
+/** Where and when the event is, for a pass bought on an event's own page (in the shop's time zone). */
+const mailedEvent = z.object({ date: z.string(), time: z.string(), location: z.string() });
+export type MailedEvent = z.infer<typeof mailedEvent>;
+
+/** Wallet links of one pass (the pass page's own shape), filled in at send time when the shop holds the keys. */
+export type WalletLinks = z.infer<typeof walletLinks>;
+
+/**
+ * One pass as every buyer mail shows it (the confirmation, Find my pass, Get in Touch): what the
+ * confirmation screen shows, the link to its page and its QR code. No field here is free text
+ * from anyone but the buyer at purchase.
+ */
+const mailedPass = z.object({
   orderId: z.string(),
   name: z.string(),
   eventName: z.string(),
+  eventType: z.string(),
   purchasedAt: z.string(),
   amountCents: z.number().int().nonnegative(),
-  /** Absent for a voided pass: its code no longer opens the door. */
+  /** The pass's page (its QR holds the same link); absent for a voided pass: it no longer admits. */
   passUrl: z.string().optional(),
   voided: z.boolean(),
+  event: mailedEvent.optional(),
+  wallet: walletLinks.optional(),
 });
-export type ListedPass = z.infer<typeof listedPass>;
+export type MailedPass = z.infer<typeof mailedPass>;
+
+/**
+ * Find my pass and Get in Touch: queued with the address alone, the passes looked up when the
+ * worker renders it (off the request path, so the answer cannot tell whether there are any) and
+ * put in `passes` then.
+ */
+const passesOfAddress = z.object({ email: z.string(), passes: z.array(mailedPass).optional() });
 
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 
@@ -35,23 +57,31 @@ export const MAIL_PAYLOADS = {
     eventType: z.string(),
     timestamp: z.string(),
     orderId: z.string(),
-    passUrl: z.string(),
+    /**
+     * The pass's page. Rows queued before issue 21 carry a /check-in link under another key
+     * instead; the worker signs the page link for them at send time (pass-lookup.ts).
+     */
+    passUrl: z.string().optional(),
     /** What the buyer paid. */
     amountCents: z.number().int().nonnegative(),
+    /** The event's date and venue, for a pass bought on the event's own page. */
+    event: mailedEvent.optional(),
+    wallet: walletLinks.optional(),
   }),
-  [MAIL_KINDS.contactConfirmation]: z.object({ name: z.string() }),
+  /** Get in Touch (SPEC: "request a confirmation email"): the same mail as Find my pass. */
+  [MAIL_KINDS.contactConfirmation]: passesOfAddress,
   [MAIL_KINDS.accountVerification]: z.object({ url: z.string() }),
+  [MAIL_KINDS.passLookup]: passesOfAddress,
   /**
-   * Queued with the address alone: the passes are looked up when the worker renders it (off the
-   * request path, so the answer cannot tell whether there are any), and put in `passes` then.
+   * Staff voided a pass (issue 13); refundedCents is 0 when no money went back. The reason stays
+   * with staff. passUrl (the pass page, which shows "voided") is added at send time.
    */
-  [MAIL_KINDS.passLookup]: z.object({ email: z.string(), passes: z.array(listedPass).optional() }),
-  /** Staff voided a pass (issue 13); refundedCents is 0 when no money went back. The reason stays with staff. */
   [MAIL_KINDS.passVoided]: z.object({
     name: z.string(),
     eventName: z.string(),
     orderId: z.string(),
     refundedCents: z.number().int().nonnegative(),
+    passUrl: z.string().optional(),
   }),
 } satisfies Record<MailKind, z.ZodType>;
 

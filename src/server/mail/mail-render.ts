@@ -1,9 +1,8 @@
 import { isMailKind, MAIL_KINDS, type MailKind, type MailPayload, parseMailPayload } from './mail-kinds.ts';
 import {
   accountVerificationMail,
-  contactConfirmationMail,
   type MailContext,
-  passLookupMail,
+  passesOfAddressMail,
   passVoidedMail,
   purchaseConfirmationMail,
   type RenderedMail,
@@ -12,9 +11,10 @@ import {
 /** Each kind's template; the payload reaching it was parsed with the kind's schema (mail-kinds.ts). */
 const renderers: { [K in MailKind]: (context: MailContext, payload: MailPayload<K>) => RenderedMail } = {
   [MAIL_KINDS.purchaseConfirmation]: purchaseConfirmationMail,
-  [MAIL_KINDS.contactConfirmation]: contactConfirmationMail,
+  // Get in Touch and Find my pass mail the same thing: the passes bought with the address.
+  [MAIL_KINDS.contactConfirmation]: passesOfAddressMail,
   [MAIL_KINDS.accountVerification]: accountVerificationMail,
-  [MAIL_KINDS.passLookup]: passLookupMail,
+  [MAIL_KINDS.passLookup]: passesOfAddressMail,
   [MAIL_KINDS.passVoided]: passVoidedMail,
 };
 

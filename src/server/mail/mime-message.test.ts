@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderMail } from './mail-render.ts';
 import { buildMimeMessage, fastMime } from './mime-message.ts';
 import { qrPng } from './qr-png.ts';
-import { QR_CONTENT_ID } from './templates.ts';
+import { qrContentId } from './templates.ts';
 import type { OutgoingMail } from './transport.ts';
 
 const context = { productName: 'SkipPass', publicUrl: 'https://shop.example.com' };
@@ -19,8 +19,29 @@ const confirmation = (name: string, eventName = 'City Derby') => {
     passUrl: 'https://shop.example.com/p/A1B2C3D4E5.sig',
     amountCents: 300,
   });
-  return outgoing(mail, [{ filename: 'pass-qr.png', content: qrPng(mail.qrCode!), cid: QR_CONTENT_ID }]);
+  return outgoing(
+    mail,
+    mail.qrCodes!.map((qr) => ({ filename: `${qr.cid}.png`, content: qrPng(qr.content), cid: qr.cid })),
+  );
 };
+/** Find my pass / Get in Touch for an address with two passes: two inline QR images. */
+function listOfPasses(): OutgoingMail {
+  const pass = (orderId: string) => ({
+    orderId,
+    name: 'Ada',
+    eventName: 'City Derby',
+    eventType: 'general',
+    purchasedAt: 'Dec 5, 2026',
+    amountCents: 300,
+    voided: false,
+    passUrl: `https://shop.example.com/pass/${orderId}.sig`,
+  });
+  const mail = renderMail(context, 'pass_lookup', { email: 'ada@example.com', passes: [pass('A1B2C3D4E5'), pass('0F0F0F0F0F')] });
+  return outgoing(
+    mail,
+    mail.qrCodes!.map((qr) => ({ filename: `${qr.cid}.png`, content: qrPng(qr.content), cid: qr.cid })),
+  );
+}
 const outgoing = (mail: { subject: string; text: string; html: string }, attachments?: OutgoingMail['attachments']): OutgoingMail => ({
   from: 'SkipPass <shop@example.com>',
   to: 'ada@example.com',
@@ -39,7 +60,11 @@ describe('the MIME message of a mail', () => {
     ['a purchase confirmation with its QR', confirmation('Ada Lovelace')],
     ['one with accents and a subject long enough to fold', confirmation('Zoë Ørsted-Müller', 'Derby de la Côte d’Azur — finale régionale des clubs amateurs')],
     ['one in a non-Latin script', confirmation('山田太郎', '東京ダービー')],
-    ['a contact confirmation (no image)', outgoing(renderMail(context, 'contact_confirmation', { name: 'Ada' }))],
+    [
+      'a void notice (no image)',
+      outgoing(renderMail(context, 'pass_voided', { name: 'Ada', eventName: 'City Derby', orderId: 'A1B2C3D4E5', refundedCents: 300, passUrl: 'https://shop.example.com/pass/A1B2C3D4E5.sig' })),
+    ],
+    ['a list of passes, one image each', listOfPasses()],
   ];
 
   it.each(mails)('is byte for byte what nodemailer composes: %s', async (_name, mail) => {
@@ -55,7 +80,9 @@ describe('the MIME message of a mail', () => {
     expect(parsed.html).toBe(mail.html);
     expect(parsed.from?.value).toEqual([{ name: 'SkipPass', address: 'shop@example.com' }]);
     expect(parsed.messageId).toBe('<outbox-42@shop.example.com>');
-    expect(parsed.attachments.map((a) => [a.cid, a.contentType, a.content.equals(mail.attachments![0]!.content)])).toEqual([[QR_CONTENT_ID, 'image/png', true]]);
+    expect(parsed.attachments.map((a) => [a.cid, a.contentType, a.content.equals(mail.attachments![0]!.content)])).toEqual([
+      [qrContentId('A1B2C3D4E5'), 'image/png', true],
+    ]);
   });
 
   it.each([

@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { OUTBOX_STATUSES } from '../../core/api/mail.ts';
+import { CONTACT_MAIL_STATES, OUTBOX_STATUSES } from '../../core/api/mail.ts';
 import { column, type Db, queryRows, runStatement } from '../db/database.ts';
 import { CURSOR_TIME_FORMAT, nextPage, type PageCursor } from '../platform/page-cursor.ts';
+import { CONTACT_MAIL_REF_PREFIX } from './contact-service.ts';
+import { MAIL_KINDS } from './mail-kinds.ts';
 
 const outboxMessage = z.object({
   id: column.integer,
@@ -70,8 +72,14 @@ export async function retryFailedOutbox(db: Db): Promise<number> {
   return row!.queued;
 }
 
-const contactRequest = z.object({ id: column.integer, name: z.string(), email: z.string(), createdAt: column.isoTimestamp });
-/** A Get in Touch request as staff see it. */
+const contactRequest = z.object({
+  id: column.integer,
+  name: z.string(),
+  email: z.string(),
+  createdAt: column.isoTimestamp,
+  mail: z.enum(CONTACT_MAIL_STATES),
+});
+/** A Get in Touch request as staff see it: who asked, when, and whether their passes were mailed. */
 export type ContactRequest = z.output<typeof contactRequest>;
 
 /**
@@ -80,10 +88,15 @@ export type ContactRequest = z.output<typeof contactRequest>;
  * carried, as every list's is, and not needed here).
  */
 export function recentContactRequestsQuery(limit: number, after?: PageCursor): SQL {
-  return sql`select id, name, email, created_at as "createdAt",
-               to_char(created_at at time zone 'UTC', ${CURSOR_TIME_FORMAT}) as "cursorAt"
-        from contact_requests ${after === undefined ? sql`` : sql`where id < ${after.id}`}
-        order by contact_requests.id desc limit ${limit}`;
+  // The request's mail is found by its (kind, ref), the outbox's unique key. A row the worker
+  // dropped (no passes bought with the address) is gone: "none", nothing was sent.
+  return sql`select c.id, c.name, c.email, c.created_at as "createdAt",
+               coalesce(o.status, 'none') as mail,
+               to_char(c.created_at at time zone 'UTC', ${CURSOR_TIME_FORMAT}) as "cursorAt"
+        from contact_requests c
+        left join outbox o on o.kind = ${MAIL_KINDS.contactConfirmation} and o.ref = ${CONTACT_MAIL_REF_PREFIX} || c.id
+        ${after === undefined ? sql`` : sql`where c.id < ${after.id}`}
+        order by c.id desc limit ${limit}`;
 }
 
 const recentContactRequestsRow = contactRequest.extend({ cursorAt: z.string() });

@@ -24,7 +24,8 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
     await testRows(
       t.database.db,
       sql`insert into outbox (kind, ref, recipient, payload, status, attempts, last_error, created_at)
-          select 'contact_confirmation', ${prefix} || g, ${`${prefix}@example.com`}, '{"name":"Ada"}'::jsonb, ${status},
+          select 'pass_voided', ${prefix} || g, ${`${prefix}@example.com`},
+                 '{"name":"Ada","eventName":"City Derby","orderId":"A1B2C3D4E5","refundedCents":0}'::jsonb, ${status},
                  case when ${status} = 'failed' then 5 else 1 end,
                  case when ${status} = 'failed' then 'Mailbox unavailable' end,
                  now() - make_interval(secs => ${newestSecondsAgo} + g)
@@ -45,7 +46,7 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
       expect.objectContaining({ recipient: 'old-failure@example.com', status: 'failed', attempts: 5, lastError: 'Mailbox unavailable' }),
       expect.objectContaining({ recipient: 'old-failure@example.com', status: 'failed' }),
     ]);
-    expect(failed.json().items[0].subject).toBe('We received your message - SkipPass');
+    expect(failed.json().items[0].subject).toBe('Your SkipPass pass A1B2C3D4E5 has been voided');
 
     const unknown = await get('/api/admin/outbox?status=lost');
     expect(unknown.statusCode).toBe(400);
@@ -73,16 +74,26 @@ describe.each(testBackends())('staff outbox and contact requests on $name', (bac
     expect((await t.shop.app.outbox.runOnce()).sent).toBe(3);
   });
 
-  it('shows staff the contact requests, newest first, 100 at a time', async () => {
+  it('shows staff the contact requests, newest first, 100 at a time, and whether each mailed passes', async () => {
     const contact = (name: string, email: string) => t.shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name, email } });
+    const bought = await t.shop.app.inject({ method: 'POST', url: '/api/purchases', payload: { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'City Derby' } });
+    expect(bought.statusCode).toBe(201);
     expect((await contact('Grace Hopper', 'grace@example.com')).statusCode).toBe(202);
     expect((await contact('Ada Lovelace', 'ada@example.com')).statusCode).toBe(202);
+    const listed = async () => (await get('/api/admin/contact-requests')).json().items.map((item: { email: string; mail: string }) => [item.email, item.mail]);
+    expect(await listed()).toEqual([
+      ['ada@example.com', 'pending'],
+      ['grace@example.com', 'pending'],
+    ]);
+
+    await t.shop.app.outbox.runOnce();
     const response = await get('/api/admin/contact-requests');
     expect(response.statusCode).toBe(200);
+    // Ada bought a pass and was mailed it; Grace bought none and was mailed nothing.
     expect(response.json()).toEqual({
       items: [
-        { id: expect.any(Number), name: 'Ada Lovelace', email: 'ada@example.com', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-        { id: expect.any(Number), name: 'Grace Hopper', email: 'grace@example.com', createdAt: expect.any(String) },
+        { id: expect.any(Number), name: 'Ada Lovelace', email: 'ada@example.com', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), mail: 'sent' },
+        { id: expect.any(Number), name: 'Grace Hopper', email: 'grace@example.com', createdAt: expect.any(String), mail: 'none' },
       ],
       nextCursor: null,
     });

@@ -5,6 +5,7 @@ import { type Db, inTransaction } from '../db/database.ts';
 import { recordStaffAction } from '../audit/audit-log.ts';
 import { route } from '../platform/api-contract.ts';
 import { decodePageCursor, nextCursor } from '../platform/page-cursor.ts';
+import { MAIL_KINDS } from './mail-kinds.ts';
 import { renderMail } from './mail-render.ts';
 import type { MailContext } from './templates.ts';
 import { ApiError } from '../errors.ts';
@@ -13,6 +14,16 @@ import { ApiError } from '../errors.ts';
  * The email outbox for staff (recent messages, retries for failed ones) and the contact requests
  * behind the contact confirmations. Admin only: route() checks the role from the contract.
  */
+/**
+ * A Find my pass or Get in Touch row holds no passes until it is sent (they are looked up then);
+ * its subject does not depend on them, so staff see it rendered with none.
+ */
+function beforeLookup(kind: string, payload: unknown): unknown {
+  const passesOfAddress: string[] = [MAIL_KINDS.passLookup, MAIL_KINDS.contactConfirmation];
+  if (!passesOfAddress.includes(kind) || typeof payload !== 'object' || payload === null || 'passes' in payload) return payload;
+  return { ...payload, passes: [] };
+}
+
 export function outboxAdminRoutes(app: FastifyInstance, deps: { db: Db; mail: MailContext; onMailQueued: () => void }) {
   const { db } = deps;
   route(app, listOutbox, async (request) => {
@@ -22,7 +33,7 @@ export function outboxAdminRoutes(app: FastifyInstance, deps: { db: Db; mail: Ma
       items: page.items.map(({ payload, ...message }) => {
         let subject: string;
         try {
-          subject = renderMail(deps.mail, message.kind, payload).subject;
+          subject = renderMail(deps.mail, message.kind, beforeLookup(message.kind, payload)).subject;
         } catch {
           subject = `(${message.kind})`;
         }

@@ -112,7 +112,7 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
     // The pass's QR code travels as an inline image; the text part carries the same link.
     expect(mail!.parsed.text).toContain(passUrl);
     expect(mail!.parsed.attachments).toHaveLength(1);
-    expect(mail!.parsed.attachments[0]).toMatchObject({ contentType: 'image/png', cid: 'pass-qr' });
+    expect(mail!.parsed.attachments[0]).toMatchObject({ contentType: 'image/png', cid: expect.stringMatching(/^pass-qr-[0-9A-F]{10}$/) });
     expect(mail!.parsed.attachments[0]!.content.subarray(1, 4).toString()).toBe('PNG');
   });
 
@@ -328,20 +328,22 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
 
     expect(await shop.app.outbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(sink.received).toHaveLength(1);
-    expect(sink.received[0]!.parsed.attachments[0]).toMatchObject({ contentType: 'image/png', cid: 'pass-qr' });
+    expect(sink.received[0]!.parsed.attachments[0]).toMatchObject({ contentType: 'image/png', cid: expect.stringMatching(/^pass-qr-[0-9A-F]{10}$/) });
     expect(await outboxRows()).toEqual([{ kind: 'purchase_confirmation', status: 'sent', attempts: 2, last_error: null }]);
   });
 
-  it('sends the contact confirmation for a Get in Touch request', async () => {
+  it('sends a Get in Touch request the passes bought with its address', async () => {
+    const bought = await shop.app.inject({ method: 'POST', url: '/api/purchases', payload: { name: 'Grace Hopper', email: 'grace@example.com', eventName: 'City Derby' } });
+    expect((await shop.app.outbox.runOnce()).sent).toBe(1);
     const response = await shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Grace', email: 'grace@example.com' } });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ ok: true });
     expect((await shop.app.outbox.runOnce()).sent).toBe(1);
-    const [mail] = sink.received;
+    const mail = sink.received[1];
     expect(mail!.envelopeTo).toEqual(['grace@example.com']);
-    expect(mail!.parsed.subject).toBe('We received your message - SkipPass');
-    expect(mail!.parsed.text).toContain('Hi Grace,');
-    expect(mail!.parsed.html).toContain('Hi Grace,');
+    expect(mail!.parsed.subject).toBe('Your SkipPass passes');
+    expect(mail!.parsed.text).toContain(`Your pass: ${bought.json().passUrl}`);
+    expect(mail!.parsed.attachments.map((part) => part.cid)).toEqual([`pass-qr-${bought.json().pass.id}`]);
   });
 });
 

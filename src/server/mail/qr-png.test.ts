@@ -1,17 +1,7 @@
-import { createRequire } from 'node:module';
-import jsQRModule from 'jsqr';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
+import { PNG, scan } from '../test-support/scan-qr.ts';
 import { QR_WIDTH, qrPng } from './qr-png.ts';
-
-/** pngjs (qrcode's own PNG library) ships no types: the one call used here. */
-const { PNG } = createRequire(import.meta.url)('pngjs') as {
-  PNG: { sync: { read(png: Buffer): { width: number; height: number; data: Buffer } } };
-};
-/** jsqr is UMD: its export is the function itself, however the module loader wraps it (as in e2e/check-in-support.ts). */
-let jsQR: unknown = jsQRModule;
-while (typeof jsQR === 'object' && jsQR !== null && 'default' in jsQR) jsQR = (jsQR as { default: unknown }).default;
-const scan = jsQR as (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
 
 const urls = [
   'https://shop.example.com/p/A1B2C3D4E5.sig',

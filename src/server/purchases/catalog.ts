@@ -1,5 +1,6 @@
 import { PASS_PRICE_CENTS } from '../../core/constants.ts';
 import type { OrderBody } from '../../core/api/purchases.ts';
+import type { ShopEvent } from '../../core/events.ts';
 import type { Db } from '../db/database.ts';
 import { findEvent } from '../events/event-queries.ts';
 import { ApiError } from '../errors.ts';
@@ -12,6 +13,8 @@ export interface PurchaseOrder {
   eventName: string;
   /** The event whose own pass this is (good at that event only); null for the home pass. */
   eventId: number | null;
+  /** When and where that event is, as its page shows it: the confirmation mail says so. */
+  event?: Pick<ShopEvent, 'date' | 'time' | 'location'>;
   priceCents: number;
 }
 
@@ -24,7 +27,14 @@ export function catalog(deps: { db: Db; timeZone: string }) {
     if (!('eventId' in order)) return { ...order, eventId: null, priceCents: PASS_PRICE_CENTS };
     const event = await findEvent(deps.db, order.eventId, deps.timeZone);
     if (!event) throw new ApiError(404, 'not_found', 'Event not found.');
-    return { name: order.name, email: order.email, eventName: event.title, eventId: event.id, priceCents: event.priceCents };
+    return {
+      name: order.name,
+      email: order.email,
+      eventName: event.title,
+      eventId: event.id,
+      event: { date: event.date, time: event.time, location: event.location },
+      priceCents: event.priceCents,
+    };
   }
   return { price };
 }

@@ -54,8 +54,8 @@ describe.each(testBackends())('POST /api/find-pass on $name', (backend) => {
     expect(lookup!.text).toContain('the 2 passes bought with Ada@Example.com');
     expect(lookup!.text.indexOf(second)).toBeLessThan(lookup!.text.indexOf(first));
     for (const id of [first, second]) {
-      expect(lookup!.text).toMatch(new RegExp(`Pass code: https://shop\\.example/pass/${id}\\.[A-Za-z0-9_-]{22}`));
-      expect(lookup!.html).toContain(`Open pass code ${id}`);
+      expect(lookup!.text).toMatch(new RegExp(`Your pass: https://shop\\.example/pass/${id}\\.[A-Za-z0-9_-]{22}`));
+      expect(lookup!.html).toContain(`Open pass ${id}`);
     }
     expect(lookup!.text).toContain('Event: Harbour Regatta');
     expect(lookup!.text).not.toContain('Grace');
@@ -71,7 +71,7 @@ describe.each(testBackends())('POST /api/find-pass on $name', (backend) => {
     await findPass({ email: 'ada@example.com' });
     const [lookup] = await lookupMails();
     expect(lookup!.text).toContain(`Order ID: ${id} (voided: no longer valid)`);
-    expect(lookup!.text).not.toContain('Pass code:');
+    expect(lookup!.text).not.toContain('Your pass:');
   });
 
   it('lists at most the 50 newest passes', async () => {

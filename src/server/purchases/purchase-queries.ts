@@ -24,6 +24,7 @@ function rowOf(record: PurchaseRecord) {
       orderId: pass.id,
       passUrl: record.passUrl,
       amountCents: pass.amountCents,
+      ...(record.event ? { event: record.event } : {}),
     } satisfies MailPayload<typeof MAIL_KINDS.purchaseConfirmation>,
     idem_key: record.idempotency?.key ?? null,
     idem_fingerprint: record.idempotency?.fingerprint ?? null,

@@ -105,6 +105,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
       passUrl: deps.passCodes.passUrl(id),
       saved: true,
       ...(input.eventId === null ? {} : { eventId: input.eventId }),
+      ...(input.event ? { event: input.event } : {}),
       ...(idempotency ? { idempotency } : {}),
     });
 

@@ -276,7 +276,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       const contact = items.find((item: { kind: string }) => item.kind === 'contact_confirmation');
       expect(contact).toMatchObject({
         recipient: 'grace@example.com',
-        subject: 'We received your message - SkipPass',
+        subject: 'Your SkipPass passes',
         status: 'failed',
         attempts: 5,
         lastError: 'Mailbox unavailable',
