@@ -81,6 +81,8 @@ test.describe('a declined payment', () => {
     await expect(submitButton(page)).toHaveAccessibleDescription(DECLINED);
     await expect(page.locator('form').filter({ has: submitButton(page) })).toHaveAccessibleDescription(DECLINED);
     await expect(page.getByRole('textbox', { name: 'Full Name' })).not.toHaveAttribute('aria-invalid');
+    // Focus is where the next try starts (the button was disabled while the payment ran).
+    await expect(submitButton(page)).toBeFocused();
 
     // The toast leaves on its own; the message stays, typing included (it is about the payment).
     await expect(toast).toBeHidden({ timeout: 30_000 });

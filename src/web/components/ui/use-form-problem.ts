@@ -3,9 +3,10 @@ import { afterEdit, type FormProblem } from './field.tsx';
 
 /**
  * A form's one problem, as every public form keeps it: `refuse` shows a refused submit and moves
- * focus to the first field it marks (in the form's order; none for a message about the whole
- * form), `edited` re-checks a field as it is typed into (afterEdit), `clear` starts a new try.
- * `formRef` goes on the <form>.
+ * focus to the first field it marks, in the form's order (for a message about the whole form, the
+ * submit button, which it describes, if focus was lost while the button was disabled), `edited`
+ * re-checks a field as it is typed into (afterEdit), `clear` starts a new try. `formRef` goes on
+ * the <form>.
  */
 export function useFormProblem<F extends string>() {
   const [problem, setProblem] = useState<FormProblem<F> | null>(null);
@@ -14,7 +15,11 @@ export function useFormProblem<F extends string>() {
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const form = formRef.current;
+    if (refusals === 0 || !form) return;
+    const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (field) return field.focus();
+    if (document.activeElement === document.body || !document.activeElement) form.querySelector<HTMLElement>('[type="submit"]')?.focus();
   }, [refusals]);
 
   const refuse = useCallback((refused: FormProblem<F>) => {
