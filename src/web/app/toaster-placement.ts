@@ -1,24 +1,17 @@
-import { useSyncExternalStore } from 'react';
 import type { ToasterProps } from 'sonner';
 
-/** sonner lays toasts out across the whole width below 600 px (its styles.css); so does this. */
-const PHONE = '(max-width: 600px)';
-
-/** The sticky header is 64 px tall (h-16 in root-layout.tsx); toasts start 16 px below it. */
-const BELOW_HEADER = 64 + 16;
-
-function subscribe(changed: () => void): () => void {
-  const query = window.matchMedia(PHONE);
-  query.addEventListener('change', changed);
-  return () => query.removeEventListener('change', changed);
-}
+/** The sticky header is 64 px tall (h-16 in root-layout.tsx): toasts start below it, never over the logo. */
+const HEADER = 64;
 
 /**
- * Where toasts appear: never over the header with the logo. On a phone they rise from the bottom
- * (where the thumb is, clear of the page's heading); on wider screens they drop in at the top,
- * below the header.
+ * Where toasts appear: at the top, just below the header, on every screen size (sonner lays them
+ * across the whole width below 600 px, with `mobileOffset`). On a phone they used to rise from the
+ * bottom, and there they covered what a buyer looks at and taps last: the pay button, the pass's
+ * Order ID and Timestamp, Buy Another Pass, Get in Touch's Send. The top of a screen holds its
+ * heading, which the toast's own words stand in for while it is shown.
  */
-export function useToasterPlacement(): Pick<ToasterProps, 'position' | 'offset'> {
-  const phone = useSyncExternalStore(subscribe, () => window.matchMedia(PHONE).matches, () => false);
-  return phone ? { position: 'bottom-center' } : { position: 'top-center', offset: { top: BELOW_HEADER } };
-}
+export const TOASTER_PLACEMENT = {
+  position: 'top-center',
+  offset: { top: HEADER + 16 },
+  mobileOffset: { top: HEADER + 8 },
+} as const satisfies Pick<ToasterProps, 'position' | 'offset' | 'mobileOffset'>;

@@ -1,5 +1,5 @@
 import { LoaderCircle, Lock } from 'lucide-react';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import { formatCents } from '../../../core/money.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
@@ -9,9 +9,13 @@ import { FormError } from '../ui/form-error.tsx';
 export interface OrderFormProps {
   /** The buyer's fields. */
   children: ReactNode;
-  /** The refused submit, if any: its message is shown under the fields. */
+  /**
+   * The refused submit, if any: a message about fields is shown under them, one about the whole
+   * order (a declined payment) right above the pay button, where the buyer's eyes and thumb are.
+   */
   problem: FormProblem | null;
   errorId: string;
+  formRef?: RefObject<HTMLFormElement | null>;
   processing: boolean;
   onSubmit: () => void;
   /** The line item and its price, shown above the total. */
@@ -25,16 +29,17 @@ export interface OrderFormProps {
 }
 
 /** The part of a purchase form every pass shares: the fields, the one error, the total, Pay and a note. */
-export function OrderForm({ children, problem, errorId, processing, onSubmit, item, priceCents, payLabel, note, className }: OrderFormProps) {
+export function OrderForm({ children, problem, errorId, formRef, processing, onSubmit, item, priceCents, payLabel, note, className }: OrderFormProps) {
+  const aboutOrder = formError(problem, errorId);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <form noValidate onSubmit={submit} className={cn('flex flex-col gap-5', className)} aria-describedby={formError(problem, errorId)}>
+    <form ref={formRef} noValidate onSubmit={submit} className={cn('flex flex-col gap-5', className)} aria-describedby={aboutOrder}>
       {children}
 
-      <FormError id={errorId} message={problem?.message} />
+      {!aboutOrder && <FormError id={errorId} message={problem?.message} />}
 
       <div className="rounded-xl border bg-muted/60 p-4 text-sm">
         <div className="flex items-center justify-between gap-4 text-muted-foreground">
@@ -47,7 +52,9 @@ export function OrderForm({ children, problem, errorId, processing, onSubmit, it
         </div>
       </div>
 
-      <Button type="submit" size="lg" className="w-full" disabled={processing}>
+      {aboutOrder && <FormError id={errorId} message={problem?.message} />}
+
+      <Button type="submit" size="lg" className="w-full" disabled={processing} aria-describedby={aboutOrder}>
         {processing ? (
           <>
             <LoaderCircle className="animate-spin" aria-hidden="true" />

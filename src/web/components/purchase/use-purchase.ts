@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, type RefObject } from 'react';
 import { toast } from '../../lib/toasts.ts';
 import type { z } from 'zod';
 import type { OrderBody } from '../../../core/api/purchases.ts';
@@ -8,7 +8,8 @@ import type { Pass } from '../../../core/purchase.ts';
 import { check } from '../../../core/validation.ts';
 import { postPurchase } from '../../lib/purchase-api.ts';
 import { useScreenToasts } from '../../lib/screen-toasts.ts';
-import { formProblem, type FormProblem } from '../ui/field.tsx';
+import { formProblem, messageOf, type FormProblem } from '../ui/field.tsx';
+import { useFormProblem } from '../ui/use-form-problem.ts';
 
 /** What the confirmation holds: the pass and the signed link its QR code carries. */
 export interface SoldPass {
@@ -28,20 +29,32 @@ export interface UsePurchase<Values extends object> {
   /** Validates, then buys. Ignored while a purchase is already running. */
   submit(values: Values): Promise<void>;
   processing: boolean;
-  /** The one message to show beside the form (a local rule, or the server's 400) and the fields it is about. */
+  /**
+   * The one message the form shows and the fields it is about: a local rule or the server's 400
+   * (cleared field by field as they are fixed), or a declined or refused payment (kept by the pay
+   * button until the next submit).
+   */
   problem: FormProblem<keyof Values & string> | null;
+  /** Call with the form's values after a field changed: its mark goes once the rules pass it. */
+  edited(field: keyof Values & string, values: Values): void;
+  /** For the <form>: a refused submit moves focus to its first marked field. */
+  formRef: RefObject<HTMLFormElement | null>;
 }
+
+/** A declined payment's message by the pay button: SPEC's notice, its title and text as one line. */
+export const PAYMENT_FAILED_MESSAGE = `${NOTICES.paymentFailedTitle}. ${NOTICES.paymentFailedText}`;
 
 /**
  * The purchase flow of SPEC section 4, for the home pass and an event's pass alike: validate, pay
  * (the server holds the request for the simulated payment), then notify. A ref, not state, guards
  * against a double click: two clicks in one frame both see the old state, but the ref is set
  * before the first await. A failure's toast belongs to the form: the next submit, or leaving the
- * form, clears it.
+ * form, clears it; its message by the pay button stays until the next submit, so it is still there
+ * after the toast has gone.
  */
 export function usePurchase<Values extends object>({ schema, success, onPurchased }: PurchaseConfig<Values>): UsePurchase<Values> {
   const inFlight = useRef(false);
-  const [problem, setProblem] = useState<FormProblem<keyof Values & string> | null>(null);
+  const { problem, refuse, clear, edited: fieldEdited, formRef } = useFormProblem<keyof Values & string>();
   const formToasts = useScreenToasts();
   const { mutateAsync: buy, isPending: processing } = useMutation({ mutationFn: (order: OrderBody) => postPurchase(order) });
   const { title, description } = success;
@@ -52,11 +65,11 @@ export function usePurchase<Values extends object>({ schema, success, onPurchase
       formToasts.dismiss();
       const checked = check(schema, values);
       if (!checked.ok) {
-        setProblem(formProblem(checked.message, values));
+        refuse(formProblem(checked.message, values));
         return;
       }
       inFlight.current = true;
-      setProblem(null);
+      clear();
       try {
         const outcome = await buy(checked.value);
         switch (outcome.kind) {
@@ -66,21 +79,29 @@ export function usePurchase<Values extends object>({ schema, success, onPurchase
             onPurchased({ pass: outcome.response.pass, passUrl: outcome.response.passUrl });
             break;
           case 'invalid':
-            setProblem(formProblem(outcome.message, values));
+            refuse(formProblem(outcome.message, values));
             break;
           case 'payment_failed':
             formToasts.error(NOTICES.paymentFailedTitle, { description: NOTICES.paymentFailedText });
+            refuse({ message: PAYMENT_FAILED_MESSAGE, fields: [] });
             break;
           case 'rejected':
             formToasts.error(outcome.message);
+            refuse({ message: outcome.message, fields: [] });
             break;
         }
       } finally {
         inFlight.current = false;
       }
     },
-    [schema, title, description, buy, onPurchased, formToasts],
+    [schema, title, description, buy, onPurchased, formToasts, refuse, clear],
   );
 
-  return { submit, processing, problem };
+  const edited = useCallback(
+    (field: keyof Values & string, values: Values) =>
+      fieldEdited(field, values, (now) => messageOf(check(schema, now))),
+    [schema, fieldEdited],
+  );
+
+  return { submit, processing, problem, edited, formRef };
 }

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { LIMITS } from '../../../core/constants.ts';
 import { fieldsInError } from '../../../core/field-errors.ts';
+import type { Checked } from '../../../core/validation.ts';
 import { Input } from './input.tsx';
 import { Label } from './label.tsx';
 
@@ -38,6 +39,30 @@ export interface FormProblem<F extends string = string> {
 /** The problem a message names, for the values that were submitted (see fieldsInError). */
 export function formProblem<V extends object>(message: string, values: V): FormProblem<keyof V & string> {
   return { message, fields: fieldsInError(message, values) };
+}
+
+/** The message a check of the form's rules gives, or null when they pass (afterEdit's `firstError`). */
+export function messageOf(checked: Checked<unknown>): string | null {
+  return checked.ok ? null : checked.message;
+}
+
+/**
+ * The problem once `field` has been edited to `values`: while the form's rules (`firstError`, the
+ * message they give `values`, or null when they pass) still name the field, it stays marked; once
+ * they do not, its mark goes, and the message with the last mark. A message about no field (a
+ * declined payment) is not the fields' to clear: it stays until the next submit.
+ */
+export function afterEdit<F extends string, V extends object>(
+  problem: FormProblem<F> | null,
+  field: F,
+  values: V,
+  firstError: (values: V) => string | null,
+): FormProblem<F> | null {
+  if (!problem?.fields.includes(field)) return problem;
+  const message = firstError(values);
+  if (message !== null && (fieldsInError(message, values) as string[]).includes(field)) return problem;
+  const fields = problem.fields.filter((marked) => marked !== field);
+  return fields.length > 0 ? { ...problem, fields } : null;
 }
 
 /**

@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle, MessageSquare, Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import type { ContactInput } from '../../../core/contact.ts';
 import { APP_NOTICES, NOTICES } from '../../../core/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { EMAIL_INPUT, Field, fieldState, formError, formProblem, NAME_INPUT, type FormProblem } from '../../components/ui/field.tsx';
+import { EMAIL_INPUT, Field, fieldState, formError, formProblem, messageOf, NAME_INPUT } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
+import { useFormProblem } from '../../components/ui/use-form-problem.ts';
+import { useFormValues } from '../../components/ui/use-form-values.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 import { useScreenToasts } from '../../lib/screen-toasts.ts';
 
@@ -20,8 +22,14 @@ const EMPTY = { name: '', email: '' };
  * the landing screen does, so none is left over the purchase form.
  */
 export function ContactSection() {
-  const [values, setValues] = useState(EMPTY);
-  const [problem, setProblem] = useState<FormProblem<keyof ContactInput> | null>(null);
+  const { problem, refuse, clear, edited, formRef } = useFormProblem<keyof ContactInput>();
+  // A field is re-checked only once a submit was refused, and the rules loaded before that.
+  const recheck = (field: keyof ContactInput, now: ContactInput) =>
+    void contactApi
+      .load()
+      .then((rules) => edited(field, now, (typed) => messageOf(rules.validateContact(typed))))
+      .catch(() => undefined);
+  const { values, change, reset } = useFormValues(EMPTY, recheck);
   const toasts = useScreenToasts();
   const { mutateAsync: send, isPending: submitting } = useMutation({
     mutationFn: async (input: ContactInput) => (await contactApi.load()).requestConfirmation(input),
@@ -41,12 +49,12 @@ export function ContactSection() {
       return;
     }
     const input = rules.validateContact(values);
-    if (!input.ok) return setProblem(formProblem(input.message, values));
-    setProblem(null);
+    if (!input.ok) return refuse(formProblem(input.message, values));
+    clear();
     const outcome = await send(input.value);
     if (outcome.ok) {
       toasts.success(NOTICES.contactSuccessTitle, { description: NOTICES.contactSuccessText });
-      setValues(EMPTY);
+      reset();
     } else {
       toasts.error(NOTICES.contactErrorTitle, { description: outcome.message });
     }
@@ -71,6 +79,7 @@ export function ContactSection() {
             noValidate
             onFocus={contactApi.prefetch}
             onPointerOver={contactApi.prefetch}
+            ref={formRef}
             onSubmit={(event) => void onSubmit(event)}
             className="flex flex-col gap-5"
             aria-describedby={formError(problem, errorId)}
@@ -81,7 +90,7 @@ export function ContactSection() {
                 label="Name"
                 {...NAME_INPUT}
                 value={values.name}
-                onChange={(event) => setValues((current) => ({ ...current, name: event.target.value }))}
+                onChange={change('name')}
                 {...fieldState(problem, 'name', errorId, submitting)}
               />
               <Field
@@ -89,7 +98,7 @@ export function ContactSection() {
                 label="Email"
                 {...EMAIL_INPUT}
                 value={values.email}
-                onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
+                onChange={change('email')}
                 {...fieldState(problem, 'email', errorId, submitting)}
               />
             </div>

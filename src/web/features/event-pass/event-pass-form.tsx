@@ -1,24 +1,24 @@
 import { Ticket } from 'lucide-react';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { EVENT_PASS_TEXT } from '../../../core/event-pass-messages.ts';
 import { eventPurchaseInputSchema, type ShopEvent } from '../../../core/events.ts';
 import { OrderForm } from '../../components/purchase/order-form.tsx';
 import { usePurchase, type SoldPass } from '../../components/purchase/use-purchase.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EMAIL_INPUT, Field, fieldState, NAME_INPUT } from '../../components/ui/field.tsx';
+import { useFormValues } from '../../components/ui/use-form-values.ts';
 import { EventDetails } from './event-details.tsx';
 
 const SUCCESS = { title: EVENT_PASS_TEXT.purchaseSuccess };
 
+const EMPTY = { name: '', email: '' };
+
 /** The older event-specific purchase view (SPEC section 2): the event, name and email, the total, Pay. */
 export function EventPassForm({ event, onPurchased }: { event: ShopEvent; onPurchased: (sold: SoldPass) => void }) {
   const id = useId();
-  const [values, setValues] = useState({ name: '', email: '' });
-  const { submit, processing, problem } = usePurchase({ schema: eventPurchaseInputSchema, success: SUCCESS, onPurchased });
+  const { submit, processing, problem, edited, formRef } = usePurchase({ schema: eventPurchaseInputSchema, success: SUCCESS, onPurchased });
+  const { values, change: update } = useFormValues(EMPTY, (field, next) => edited(field, { ...next, eventId: event.id }));
   const errorId = `${id}-error`;
-
-  const update = (field: 'name' | 'email') => (change: ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [field]: change.target.value }));
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex-1 bg-muted/50 px-4 py-8 sm:px-6 sm:py-14">
@@ -46,6 +46,7 @@ export function EventPassForm({ event, onPurchased }: { event: ShopEvent; onPurc
           className="p-6"
           problem={problem}
           errorId={errorId}
+          formRef={formRef}
           processing={processing}
           onSubmit={() => void submit({ ...values, eventId: event.id })}
           item="1 × Skip-the-line pass"

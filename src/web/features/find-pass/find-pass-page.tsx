@@ -5,8 +5,9 @@ import { NOTICES } from '../../../core/messages.ts';
 import { check } from '../../../core/validation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { EMAIL_INPUT, Field, fieldState, formError, formProblem, type FormProblem } from '../../components/ui/field.tsx';
+import { EMAIL_INPUT, Field, fieldState, formError, formProblem, messageOf } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
+import { useFormProblem } from '../../components/ui/use-form-problem.ts';
 import { useFindPass } from './find-pass-api.ts';
 
 /**
@@ -16,7 +17,7 @@ import { useFindPass } from './find-pass-api.ts';
  */
 export function FindPassPage() {
   const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<FormProblem<'email'> | null>(null);
+  const { problem, refuse, clear, edited, formRef } = useFormProblem<'email'>();
   const { mutateAsync: send, isPending: sending } = useFindPass();
   const [answered, setAnswered] = useState(false);
   const answer = useRef<HTMLParagraphElement>(null);
@@ -27,11 +28,11 @@ export function FindPassPage() {
     event.preventDefault();
     if (sending) return;
     const input = check(findPassInputSchema, { email });
-    if (!input.ok) return setProblem(formProblem(input.message, { email }));
-    setProblem(null);
+    if (!input.ok) return refuse(formProblem(input.message, { email }));
+    clear();
     const result = await send(input.value);
     if (!result.ok) {
-      setProblem({ message: (result.kind === 'server' && result.message) || NOTICES.contactErrorFallback, fields: [] });
+      refuse({ message: (result.kind === 'server' && result.message) || NOTICES.contactErrorFallback, fields: [] });
       return;
     }
     setAnswered(true);
@@ -52,7 +53,7 @@ export function FindPassPage() {
           <CardDescription className="text-base">{FIND_PASS_TEXTS.intro}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
-          <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5" aria-describedby={formError(problem, errorId)}>
+          <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5" aria-describedby={formError(problem, errorId)}>
             <Field
               id={`${id}-email`}
               label={FIND_PASS_TEXTS.emailLabel}
@@ -61,6 +62,7 @@ export function FindPassPage() {
               onChange={(event) => {
                 setEmail(event.target.value);
                 setAnswered(false);
+                edited('email', { email: event.target.value }, (typed) => messageOf(check(findPassInputSchema, typed)));
               }}
               {...fieldState(problem, 'email', errorId, sending)}
             />

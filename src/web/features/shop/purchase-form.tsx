@@ -1,5 +1,5 @@
 import { ArrowLeft, Ticket } from 'lucide-react';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { LIMITS, PASS_PRICE_CENTS, PASS_PRICE_DOLLARS } from '../../../core/constants.ts';
 import { NOTICES } from '../../../core/messages.ts';
 import { purchaseInputSchema, type PurchaseInput } from '../../../core/purchase.ts';
@@ -8,6 +8,7 @@ import { usePurchase, type SoldPass } from '../../components/purchase/use-purcha
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { EMAIL_INPUT, Field, fieldState, NAME_INPUT } from '../../components/ui/field.tsx';
+import { useFormValues } from '../../components/ui/use-form-values.ts';
 
 const EMPTY: PurchaseInput = { name: '', email: '', eventName: '' };
 
@@ -20,13 +21,10 @@ export interface PurchaseFormProps {
 
 /** The purchase form: name, email and event name, then the simulated payment. */
 export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
-  const [values, setValues] = useState<PurchaseInput>(EMPTY);
-  const { submit, processing, problem } = usePurchase({ schema: purchaseInputSchema, success: SUCCESS, onPurchased });
+  const { submit, processing, problem, edited, formRef } = usePurchase({ schema: purchaseInputSchema, success: SUCCESS, onPurchased });
+  const { values, change: update } = useFormValues<PurchaseInput>(EMPTY, edited);
   const id = useId();
   const errorId = `${id}-error`;
-
-  const update = (field: keyof PurchaseInput) => (event: ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex-1 bg-muted/50 px-4 py-8 sm:px-6 sm:py-14">
@@ -53,6 +51,7 @@ export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
             <OrderForm
               problem={problem}
               errorId={errorId}
+              formRef={formRef}
               processing={processing}
               onSubmit={() => void submit(values)}
               item="Any Event Pass"
