@@ -4,7 +4,7 @@
  */
 
 /** Pages anyone may open: the server sends them rendered, so they paint before any script (ADR 0021). */
-export const PUBLIC_ROUTES = ['/', '/auth', '/events/:id', '/find-pass'] as const;
+export const PUBLIC_ROUTES = ['/', '/auth', '/events/:id', '/find-pass', '/pass/:code'] as const;
 
 /** Staff pages: the server sends the bare shell; they render in the browser once the session is read. */
 export const STAFF_ROUTES = ['/admin', '/check-in'] as const;
