@@ -15,7 +15,7 @@ export function WalletLinks({ wallet }: { wallet: PassPage['wallet'] }) {
         </a>
       )}
       {wallet.google && (
-        <a href={wallet.google} className={look} rel="noopener">
+        <a href={wallet.google} className={look} rel="noopener noreferrer">
           <Wallet aria-hidden="true" />
           Save to Google Wallet
         </a>
