@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { APP_NOTICES } from '../../../core/messages.ts';
+import { preloadPage } from '../../app/lazy-page.tsx';
 import { codeInLink, passPagePath } from '../../../core/pass-code-format.ts';
 import type { SoldPass } from '../../components/purchase/use-purchase.ts';
 import { historyDepth } from '../../lib/history-depth.ts';
@@ -58,6 +59,11 @@ export function ShopFlow({ landingFooter }: ShopFlowProps) {
       () => toast.error(APP_NOTICES.loadFailed),
     );
   }, [wantsForm, steps]);
+
+  // The pass's page follows the form: its code is here by the time the payment is.
+  useEffect(() => {
+    if (step === 'form') preloadPage('pass');
+  }, [step]);
 
   const showForm = useCallback(async () => {
     if (await load()) navigate(`/?${FORM_SEARCH}`);
