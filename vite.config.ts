@@ -1,8 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { generateSW } from 'workbox-build';
 import { DEFAULT_PRODUCT_NAME } from './src/core/constants.ts';
 import { DOOR_API_CACHE } from './src/web/lib/door-device-data.ts';
 
@@ -35,7 +38,7 @@ const checkInWorker = VitePWA({
   workbox: {
     // index.html is a template the server fills: the shell is precached as the server serves it, at /check-in.
     globPatterns: ['**/*.{js,css,svg,webmanifest}'],
-    globIgnores: ['check-in-sw.js', '**/*.map'],
+    globIgnores: ['check-in-sw.js', 'pass-sw.js', '**/*.map'],
     additionalManifestEntries: [{ url: '/check-in', revision: String(Date.now()) }],
     navigateFallback: '/check-in',
     navigateFallbackAllowlist: [/^\/check-in/],
@@ -54,13 +57,86 @@ const checkInWorker = VitePWA({
   },
 });
 
+/** The pass pages' cache: the pages (their server-rendered shell, per pass) and their passes' answers. */
+const PASS_CACHE = 'skippass-passes';
+
+/** Staff screens' modules: a buyer's phone never needs them, so the pass worker does not precache them. */
+const STAFF_MODULES = ['src/web/app/pages/admin.tsx', 'src/web/app/pages/auth.tsx', 'src/web/app/pages/check-in.tsx', 'src/web/app/admin-link.tsx'];
+
+/** The built files a buyer's pages can load (scripts and styles), from Vite's build manifest: all the app's but the staff screens'. */
+function buyerFiles(outDir: string): string[] {
+  type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const files = new Set<string>();
+  const seen = new Set<string>(STAFF_MODULES);
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  visit('index.html');
+  return [...files];
+}
+
+/**
+ * The pass pages' service worker (ADR 0026), `pass-sw.js`, registered by the pass page alone with
+ * scope /pass/: a buyer at a gate with no signal reopens the pass from its link. It precaches the
+ * buyer's scripts and styles (the pass page's chunk, the QR encoder among them) and keeps each pass page it
+ * loads and its pass's answer, fresh when the network answers and from the cache when not.
+ * Written with workbox-build after the bundle (vite-plugin-pwa builds one worker per build: the
+ * check-in screen's). Nothing of it reaches the shop's other pages.
+ */
+function passWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'skippass-pass-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const { warnings } = await generateSW({
+        swDest: join(outDir, 'pass-sw.js'),
+        globDirectory: outDir,
+        globPatterns: [...buyerFiles(outDir), 'favicon.svg'],
+        inlineWorkboxRuntime: true,
+        mode: 'production',
+        sourcemap: false,
+        clientsClaim: true,
+        skipWaiting: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Serialised into the worker: it may use nothing from this file.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/pass/') || url.pathname.startsWith('/api/passes/')),
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: PASS_CACHE,
+              networkTimeoutSeconds: 4,
+              cacheableResponse: { statuses: [200] },
+              // The page asks for itself with fetch() and the browser navigates to it: one entry for both.
+              matchOptions: { ignoreVary: true },
+              expiration: { maxEntries: 60 },
+            },
+          },
+        ],
+      });
+      for (const warning of warnings) this.warn(warning);
+    },
+  };
+}
+
 // The client build also writes .vite/manifest.json: the server reads it to preload the chunks a
 // server-rendered page needs. `vite build --ssr src/web/render-page.tsx` builds the page renderer
 // the server runs (ADR 0021) into dist/ssr.
 export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
   publicDir: isSsrBuild ? false : 'src/web/public',
-  plugins: [react(), tailwindcss(), devShopPlaceholders(), ...(isSsrBuild ? [] : [checkInWorker])],
+  plugins: [react(), tailwindcss(), devShopPlaceholders(), ...(isSsrBuild ? [] : [checkInWorker, passWorker()])],
   resolve: {
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod-in-browser.ts', import.meta.url)) }],
   },

@@ -68,6 +68,8 @@ test.describe('landing', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'Get Your Skip Pass' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Get Your Skip Pass' })).toBeFocused();
+    // The form is a step of Home with its own history entry (issue 21).
+    await expect(page).toHaveURL(/\/\?buy$/);
     await expect(page.getByLabel('Full Name')).toHaveAttribute('maxlength', '100');
     await expect(page.getByLabel('Email')).toHaveAttribute('maxlength', '254');
     await expect(page.getByLabel('Event Name')).toHaveAttribute('maxlength', '100');
@@ -77,5 +79,6 @@ test.describe('landing', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Skip the line at every game' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Get Your Skip Pass' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
   });
 });

@@ -21,6 +21,7 @@ test('on a phone, landing, form and confirmation fit the screen', async ({ page 
   });
   await submitButton(page).tap();
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Ada!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/pass\//);
   await expectNoHorizontalScroll(page);
   // Long words wrap inside the card instead of being cut off by it.
   for (const text of [/a\.very\.long\.email/, /Riverside-Hill/]) {

@@ -30,6 +30,8 @@ test.describe('buying a pass', () => {
     await expect(toasts.getByText('Your skip pass has been confirmed.')).toBeVisible();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Ada Lovelace!' })).toBeVisible();
+    // The confirmation is the pass's own page, at the link its QR code and email carry (issue 21).
+    await expect(page).toHaveURL(/\/pass\/[0-9A-F]{10}\.[A-Za-z0-9_-]{86}$/);
     await expect(page.getByText('Your skip pass is confirmed', { exact: true })).toBeVisible();
     await expect(passDetail(page, 'Event')).toHaveText(ADA.eventName);
     await expect(passDetail(page, 'Sport')).toHaveText('General');
@@ -47,8 +49,9 @@ test.describe('buying a pass', () => {
 
     // The order ID shown is the one the server sold; exactly one purchase was made.
     expect(purchases.requests).toHaveLength(1);
-    const sold = (await purchases.created()[0]!.json()) as { pass: { id: string }; saved: boolean };
+    const sold = (await purchases.created()[0]!.json()) as { pass: { id: string }; saved: boolean; passUrl: string };
     await expect(passDetail(page, 'Order ID')).toHaveText(sold.pass.id);
+    expect(page.url()).toBe(sold.passUrl);
     expect(sold.saved).toBe(true);
     const key = purchases.requests[0]!.headers()['idempotency-key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
@@ -109,6 +112,7 @@ test.describe('buying a pass', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'Skip the line at every game' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Thank you/ })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
     await page.getByRole('button', { name: 'Get Pass - $3' }).click();
     await expect(page.getByLabel('Full Name')).toHaveValue('');
     await expect(page.getByLabel('Email')).toHaveValue('');

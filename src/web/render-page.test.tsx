@@ -34,6 +34,13 @@ describe('renderPage (the server render of the public pages)', () => {
     const [one, other] = await Promise.all([renderPage('/events/1', SHOP), renderPage('/events/abc', SHOP)]);
     expect(one.html).toBe(other.html);
     expect(textOf(one.html)).toContain('Loading event...');
+    // A pass's page too: its HTML is the same for every code, and never holds one.
+    const code = (id: string) => `${id}.${'A'.repeat(86)}`;
+    const [pass, otherPass] = await Promise.all([renderPage(`/pass/${code('0123456789')}`, SHOP), renderPage(`/pass/${code('ABCDEF0123')}`, SHOP)]);
+    expect(pass.html).toBe(otherPass.html);
+    expect(textOf(pass.html)).toContain('Loading pass...');
+    expect(pass.html).not.toContain('0123456789');
+    expect(pass.modules).toEqual(['src/web/app/pages/pass.tsx']);
     const [missing, another] = await Promise.all([renderPage('/no-such-page', SHOP), renderPage('/a/b/c', SHOP)]);
     expect(missing.html).toBe(another.html);
     expect(textOf(missing.html)).toContain('Oops! Page not found');

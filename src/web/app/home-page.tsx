@@ -1,9 +1,7 @@
 import { ContactSection } from '../features/contact/contact-section.tsx';
 import { ShopFlow } from '../features/shop/shop-flow.tsx';
-import { useShopConfig } from './shop-config.ts';
 
-/** Route `/`: the shop's three-step flow, with the contact form on its landing screen. */
+/** Route `/`: the shop's landing and purchase form (`/?buy`), with the contact form on the landing; the confirmation is the pass's page. */
 export function HomePage() {
-  const { productName, feedbackUrl } = useShopConfig();
-  return <ShopFlow productName={productName} feedbackUrl={feedbackUrl} landingFooter={<ContactSection />} />;
+  return <ShopFlow landingFooter={<ContactSection />} />;
 }

@@ -24,3 +24,8 @@ export function lazyPage(name: string): ComponentType {
   LazyPage.displayName = `Page(${name})`;
   return LazyPage;
 }
+
+/** Starts loading a page of `./pages/` ahead of its route (the pass page while the purchase form is open); a failure is left to the route. */
+export function preloadPage(name: string): void {
+  void PAGES[`./pages/${name}.tsx`]?.().catch(() => undefined);
+}

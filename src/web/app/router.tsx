@@ -11,6 +11,7 @@ const AdminPage = lazyPage('admin');
 const CheckInPage = lazyPage('check-in');
 const EventPage = lazyPage('event');
 const FindPassPage = lazyPage('find-pass');
+const PassPage = lazyPage('pass');
 
 // Every in-app navigation records its depth in the history entry, so Go Back can tell whether
 // there is a page of ours to go back to (a fresh tab has none, and goes home instead).
@@ -52,6 +53,11 @@ export function AppRoutes({ ssrPath }: { ssrPath?: string }) {
           <Route path="/find-pass">
             <RouteLoading>
               <FindPassPage />
+            </RouteLoading>
+          </Route>
+          <Route path="/pass/:code">
+            <RouteLoading>
+              <PassPage />
             </RouteLoading>
           </Route>
           <Route>

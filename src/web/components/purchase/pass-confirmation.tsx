@@ -1,4 +1,4 @@
-import { CircleCheckBig, Download, ExternalLink, Info, Mail, Printer, Ticket } from 'lucide-react';
+import { Ban, CircleCheckBig, Download, ExternalLink, Info, Mail, Printer, Ticket } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { toast } from '../../lib/toasts.ts';
 import { cn } from '../../lib/cn.ts';
@@ -6,10 +6,20 @@ import { downloadReceipt } from '../../lib/receipt-download.ts';
 import { PassQrCode } from '../pass-qr-code.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
-import type { SoldPass } from './use-purchase.ts';
+import type { Pass } from '../../../core/purchase.ts';
+
+/**
+ * The pass a confirmation shows and the signed link its QR code holds. The email is there when this
+ * browser bought the pass; a pass opened from its link elsewhere comes without it (the pass page's
+ * API leaves the buyer's address out).
+ */
+export interface ShownPass {
+  pass: Omit<Pass, 'email'> & { email?: string };
+  passUrl: string;
+}
 
 export interface PassConfirmationProps {
-  sold: SoldPass;
+  sold: ShownPass;
   productName: string;
   /** The heading (focused when the screen opens) and its classes. */
   title: ReactNode;
@@ -24,6 +34,12 @@ export interface PassConfirmationProps {
   details: ReactNode;
   /** The amber notice: where and how often the pass is valid. */
   notice: string;
+  /** A voided pass shows a stop sign where a good one shows a check mark. */
+  voided?: boolean;
+  /** Under the lead: where the pass stands (valid, used, voided). */
+  status?: ReactNode;
+  /** Above Save This Page: more ways to keep the pass (the wallet links). */
+  extra?: ReactNode;
   /** The external feedback form, when this screen links it. */
   feedbackUrl?: string;
   onBuyAnother: () => void;
@@ -42,13 +58,20 @@ export function PassConfirmation(props: PassConfirmationProps) {
     <section aria-labelledby={`${id}-title`} className="flex-1 bg-muted/50 px-4 py-8 sm:px-6 sm:py-14 print:bg-transparent print:p-0">
       <Card className="mx-auto max-w-lg overflow-hidden shadow-lg shadow-primary/5">
         <div className="flex flex-col items-center px-6 pt-8 pb-6 text-center">
-          <span className="flex size-16 items-center justify-center rounded-full bg-success/15 text-success ring-8 ring-success/5">
-            <CircleCheckBig className="size-8" aria-hidden="true" />
-          </span>
+          {props.voided ? (
+            <span className="flex size-16 items-center justify-center rounded-full bg-destructive/15 text-destructive ring-8 ring-destructive/5">
+              <Ban className="size-8" aria-hidden="true" />
+            </span>
+          ) : (
+            <span className="flex size-16 items-center justify-center rounded-full bg-success/15 text-success ring-8 ring-success/5">
+              <CircleCheckBig className="size-8" aria-hidden="true" />
+            </span>
+          )}
           <h1 id={`${id}-title`} tabIndex={-1} className={cn('mt-5 font-extrabold tracking-tight outline-none', props.titleClassName)}>
             {props.title}
           </h1>
           <p className="mt-2 text-base text-balance text-muted-foreground">{props.lead}</p>
+          {props.status}
         </div>
 
         <div className="mx-4 rounded-xl border-2 border-dashed border-primary/25 bg-secondary/40 sm:mx-6">
@@ -70,6 +93,8 @@ export function PassConfirmation(props: PassConfirmationProps) {
           <p>{props.notice}</p>
         </div>
 
+        {props.extra}
+
         <div className="grid gap-2 px-4 pt-6 sm:grid-cols-2 sm:px-6 print:hidden">
           <Button variant="outline" onClick={() => window.print()}>
             <Printer aria-hidden="true" />
@@ -86,12 +111,14 @@ export function PassConfirmation(props: PassConfirmationProps) {
         </div>
 
         <div className="mt-6 flex flex-col items-center gap-3 border-t bg-muted/40 px-6 py-5 text-center text-sm">
-          <p className="flex items-start gap-2 text-muted-foreground">
-            <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span className="min-w-0 break-words">
-              A confirmation email has been sent to <strong className="font-semibold text-foreground">{pass.email}</strong>.
-            </span>
-          </p>
+          {pass.email && (
+            <p className="flex items-start gap-2 text-muted-foreground">
+              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span className="min-w-0 break-words">
+                A confirmation email has been sent to <strong className="font-semibold text-foreground">{pass.email}</strong>.
+              </span>
+            </p>
+          )}
           {props.feedbackUrl && (
             <a
               href={props.feedbackUrl}

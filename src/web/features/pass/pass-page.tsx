@@ -1,0 +1,136 @@
+import { Home, RefreshCw, SearchX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import type { PassPage as PassPageData } from '../../../core/api/pass-page.ts';
+import { dollarsOf } from '../../../core/money.ts';
+import { MessageScreen } from '../../components/message-screen.tsx';
+import { PassConfirmation, type ShownPass } from '../../components/purchase/pass-confirmation.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { historyDepth } from '../../lib/history-depth.ts';
+import { useKeptPass } from '../../lib/kept-passes.ts';
+import { PassDetails, QrCaption } from './pass-details.tsx';
+import { PassState } from './pass-state.tsx';
+import { usePassPage } from './pass-api.ts';
+import { usePassWorker } from './pass-worker.ts';
+import { WalletLinks } from './wallet-links.tsx';
+
+export interface PassPageProps {
+  productName: string;
+  feedbackUrl: string;
+}
+
+/** Route `/pass/:code`: a pass's own page, which the home flow's confirmation is. */
+export function PassPage(props: PassPageProps) {
+  const { code = '' } = useParams();
+  // Another code is another pass: nothing of the last one carries over.
+  return <PassView key={code} code={code} {...props} />;
+}
+
+/** The API's pass, as the confirmation shows it (dollars, as SPEC's Pass has them). */
+function shownFrom(page: PassPageData, email: string | undefined): ShownPass {
+  const { amountCents, ...pass } = page.pass;
+  return { pass: { ...pass, amount: dollarsOf(amountCents), email }, passUrl: page.passUrl };
+}
+
+/**
+ * What the page shows, first to last: the server's answer (with the state and wallet links), the
+ * pass this browser bought (at once, and while the server cannot be reached or has not stored it
+ * yet), Loading..., then not found or a failure to retry.
+ */
+function PassView({ code, productName, feedbackUrl }: PassPageProps & { code: string }) {
+  usePassWorker(code);
+  const kept = useKeptPass(code);
+  const lookup = usePassPage(code);
+  const [, navigate] = useLocation();
+  const answer = lookup.data;
+  const found = answer?.kind === 'found' ? answer.page : null;
+  // The buyer's email is only known to the browser that bought the pass.
+  const email = kept && found && kept.pass.id === found.pass.id ? kept.pass.email : undefined;
+  const shown: ShownPass | null = found ? shownFrom(found, email) : kept;
+
+  const passId = shown?.pass.id;
+  useArrivalFocus(passId !== undefined);
+  useEffect(() => {
+    if (!passId) return;
+    const before = document.title;
+    document.title = `Pass ${passId} - ${productName}`;
+    return () => {
+      document.title = before;
+    };
+  }, [passId, productName]);
+
+  if (shown) {
+    const voided = found?.state.status === 'voided';
+    return (
+      <PassConfirmation
+        sold={shown}
+        productName={productName}
+        title={`Thank you, ${shown.pass.name}!`}
+        titleClassName="text-2xl text-balance break-words sm:text-3xl"
+        lead={voided ? 'This pass was voided by the shop' : 'Your skip pass is confirmed'}
+        voided={voided}
+        status={found && <PassState state={found.state} />}
+        passKind="Any Event Pass"
+        qrCaption={<QrCaption />}
+        details={<PassDetails pass={shown.pass} event={found?.event} />}
+        notice="Show this screen at the event entrance. Your pass is valid once per event, and your name may be checked."
+        extra={found && <WalletLinks wallet={found.wallet} />}
+        feedbackUrl={feedbackUrl}
+        onBuyAnother={() => navigate('/')}
+      />
+    );
+  }
+  // "Try again" shows Loading... again until the new answer.
+  if (!answer || (answer.kind === 'error' && lookup.isFetching)) return <Spinner className="flex-1 py-24">Loading pass...</Spinner>;
+  if (answer.kind === 'not_found') return <PassNotFound />;
+  return (
+    <section aria-labelledby="pass-failed-title" className="flex flex-1 flex-col items-center justify-center gap-4 bg-muted/50 px-4 py-24 text-center">
+      <h1 id="pass-failed-title" className="text-2xl font-bold tracking-tight">
+        The pass could not be loaded
+      </h1>
+      <p className="text-muted-foreground">Check your connection and try again.</p>
+      <Button variant="outline" onClick={() => void lookup.refetch()}>
+        <RefreshCw aria-hidden="true" />
+        Try again
+      </Button>
+    </section>
+  );
+}
+
+function PassNotFound() {
+  return (
+    <MessageScreen
+      id="pass-not-found-title"
+      icon={SearchX}
+      tone="bg-secondary text-primary"
+      title="We could not find this pass"
+      action={
+        <Link to="/" className={buttonVariants({ size: 'lg', className: 'mt-8' })}>
+          <Home aria-hidden="true" />
+          Return to Home
+        </Link>
+      }
+    >
+      Check that the link is complete, as it came in your confirmation email. Lost the email?{' '}
+      <Link to="/find-pass" className="font-medium text-primary underline underline-offset-4">
+        Find my pass
+      </Link>
+    </MessageScreen>
+  );
+}
+
+/**
+ * Reached from another screen of ours (the purchase form, a link), the pass starts at the top with
+ * focus on its heading, as every new screen does; opened from outside, the browser's own start stays.
+ */
+function useArrivalFocus(shown: boolean) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!shown || done.current) return;
+    done.current = true;
+    if (historyDepth() === 0) return;
+    window.scrollTo({ top: 0 });
+    document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
+  }, [shown]);
+}

@@ -1,0 +1,81 @@
+import { useSyncExternalStore } from 'react';
+import type { Pass } from '../../core/purchase.ts';
+
+/** A pass as this browser bought it: the purchase's answer (the email included, which the pass page's API leaves out). */
+export interface KeptPass {
+  pass: Pass;
+  passUrl: string;
+}
+
+const PREFIX = 'skippass:pass:';
+
+/** Written when storage is refused (a private window, a full quota): the pass still shows in this tab. */
+const inMemory = new Map<string, string>();
+const listeners = new Set<() => void>();
+
+function read(code: string): string | null {
+  try {
+    return window.localStorage.getItem(PREFIX + code) ?? inMemory.get(code) ?? null;
+  } catch {
+    return inMemory.get(code) ?? null;
+  }
+}
+
+/**
+ * Keeps a purchase's answer in the browser, keyed by its signed code, so its page shows at once
+ * (and a pass still waiting in the server's spool shows before the server can read it back).
+ */
+export function keepPass(code: string, kept: KeptPass): void {
+  const text = JSON.stringify(kept);
+  inMemory.set(code, text);
+  try {
+    window.localStorage.setItem(PREFIX + code, text);
+  } catch {
+    // The in-memory copy serves this tab; the server's answer serves any other.
+  }
+  for (const listener of listeners) listener();
+}
+
+function isKeptPass(value: unknown): value is KeptPass {
+  if (typeof value !== 'object' || value === null) return false;
+  const { pass, passUrl } = value as Partial<KeptPass>;
+  return typeof passUrl === 'string' && typeof pass === 'object' && pass !== null && typeof pass.id === 'string' && typeof pass.name === 'string';
+}
+
+// One parsed object per stored text: useSyncExternalStore needs the same snapshot until it changes.
+let lastText: string | null = null;
+let lastParsed: KeptPass | null = null;
+
+function parse(text: string | null): KeptPass | null {
+  if (text === lastText) return lastParsed;
+  lastText = text;
+  try {
+    const value: unknown = text === null ? null : JSON.parse(text);
+    lastParsed = isKeptPass(value) ? value : null;
+  } catch {
+    lastParsed = null;
+  }
+  return lastParsed;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab of the shop bought or kept a pass.
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/**
+ * The pass this browser kept for a code, or null. Null on the server and during hydration too, as
+ * the server rendered it: the kept pass appears right after.
+ */
+export function useKeptPass(code: string): KeptPass | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => parse(read(code)),
+    () => null,
+  );
+}
