@@ -211,7 +211,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Each slice mounts its own routes, in the slices' order (ADR 0009).
   mountEvents(app, { db, timeZone });
   mountMail(app, { db, limits, mail: mailContext, onMailQueued: wakeMail });
-  mountPurchases(app, { db, purchases, limits, catalog: catalog({ db, timeZone }), onOutcome: metrics.purchase, onMailQueued: wakeMail });
+  mountPurchases(app, {
+    db,
+    purchases,
+    limits,
+    passCodes: codes,
+    spool,
+    timeZone,
+    catalog: catalog({ db, timeZone }),
+    onOutcome: metrics.purchase,
+    onMailQueued: wakeMail,
+  });
   mountStaff(app, {
     db,
     copyOut: options.copyOut,

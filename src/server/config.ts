@@ -48,6 +48,8 @@ const envSchema = z.object({
   CONFIRMATIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
   /** Find my pass requests per client IP per 10 minutes (0: off). */
   FIND_PASS_RATE_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(0).default(10),
+  /** Pass page lookups per client IP per minute (0: off). */
+  PASS_PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   /** Confirmations staff may send again to one email address per 10 minutes (0: off). */
   RESENDS_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
   TRUST_PROXY: flag.default(false),

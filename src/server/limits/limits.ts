@@ -29,6 +29,8 @@ export interface LimitSettings {
   CONFIRMATIONS_PER_ADDRESS: number;
   /** Find my pass requests per client IP per 10 minutes (0: off). */
   FIND_PASS_RATE_LIMIT_PER_10_MINUTES: number;
+  /** Pass page lookups per client IP per minute (0: off). */
+  PASS_PAGE_RATE_LIMIT_PER_MINUTE: number;
   /** Confirmations staff may send again to one address per 10 minutes (0: off). */
   RESENDS_PER_ADDRESS: number;
 }
@@ -85,6 +87,7 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
   // Always on: it protects the owner of the address (from a flood of mail, from password guessing).
   const authPerEmail = rule('auth-email', AUTH_PER_EMAIL_PER_MINUTE, MINUTE_MS, 'rate_limited', AUTH_TOO_MANY)!;
   const findPassPerIp = rule('find-pass-ip', settings.FIND_PASS_RATE_LIMIT_PER_10_MINUTES, 10 * MINUTE_MS, 'rate_limited', FIND_PASS_TEXTS.tooManyLookups);
+  const passPagePerIp = rule('pass-page-ip', settings.PASS_PAGE_RATE_LIMIT_PER_MINUTE, MINUTE_MS, 'rate_limited', API_ERRORS.tooManyRequests);
   const findPassPerAddress: LimitWindow = { name: 'find-pass-mail', points: FIND_PASS_MAILS_PER_ADDRESS_PER_HOUR, windowMs: 60 * MINUTE_MS };
 
   async function check(reply: FastifyReply, hits: Array<{ rule: Rule | undefined; subject: string }>): Promise<void> {
@@ -120,6 +123,8 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
       const verdict = await counter.hit([{ window: findPassPerAddress, subject: mailboxOf(email) }]);
       return !verdict.refused;
     },
+    /** A pass page's lookup, once its code's signature verified (a forged one is refused before, uncounted). */
+    passPage: (reply: FastifyReply, ip: string) => check(reply, [{ rule: passPagePerIp, subject: ip }]),
     /** A credential check or an auth mail: per client IP, and per address (when the request names one). */
     auth: (reply: FastifyReply, ip: string, email: string) =>
       check(reply, [

@@ -4,11 +4,14 @@ import type { ShopLimits } from '../limits/limits.ts';
 import type { PurchaseOutcomeName } from '../platform/metrics.ts';
 import type { Catalog } from './catalog.ts';
 import { findPassRoutes } from './find-pass-routes.ts';
+import type { PassCodes } from './pass-codes.ts';
+import { passPageRoutes } from './pass-page-routes.ts';
 import type { PurchaseService } from './purchase-service.ts';
 import { purchaseRoutes } from './purchase-routes.ts';
+import type { PurchaseSpool } from './purchase-spool.ts';
 import { quarantineAdminRoutes } from './quarantine-admin-routes.ts';
 
-/** Every route of the purchases slice: buying, finding a pass again, and the held purchases for staff. */
+/** Every route of the purchases slice: buying, a pass's page, finding a pass again, and the held purchases for staff. */
 export function mountPurchases(
   app: FastifyInstance,
   deps: {
@@ -16,11 +19,15 @@ export function mountPurchases(
     purchases: PurchaseService;
     catalog: Catalog;
     limits: ShopLimits;
+    passCodes: PassCodes;
+    spool: PurchaseSpool;
+    timeZone: string;
     onOutcome: (outcome: PurchaseOutcomeName) => void;
     onMailQueued: () => void;
   },
 ) {
   purchaseRoutes(app, deps);
+  passPageRoutes(app, deps);
   findPassRoutes(app, { db: deps.db, limits: deps.limits, onQueued: deps.onMailQueued });
   quarantineAdminRoutes(app, deps);
 }

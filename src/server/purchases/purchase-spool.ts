@@ -1,5 +1,6 @@
 import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PASS_ID_PATTERN } from '../../core/constants.ts';
 import type { SpoolStatus } from '../platform/health-routes.ts';
 import type { PurchaseRecord } from './purchase-record.ts';
 
@@ -14,6 +15,8 @@ const PROBE_TTL_MS = 1000;
 export interface PurchaseSpool {
   write(record: PurchaseRecord): Promise<void>;
   list(): Promise<PurchaseRecord[]>;
+  /** The record of one pass still waiting here, or null: its page opens before the replay stores it. */
+  read(orderId: string): Promise<PurchaseRecord | null>;
   remove(orderId: string): Promise<void>;
   /** Moves a record that cannot be replayed aside for staff, so it is neither lost nor retried forever. */
   quarantine(orderId: string): Promise<void>;
@@ -97,6 +100,17 @@ export function fileSpool(directory: string): PurchaseSpool {
         records.push(JSON.parse(await readFile(join(directory, name), 'utf8')) as PurchaseRecord);
       }
       return records;
+    },
+
+    async read(orderId) {
+      // The ID names a file: anything but a pass ID (a path, say) is no record here.
+      if (!PASS_ID_PATTERN.test(orderId)) return null;
+      try {
+        return JSON.parse(await readFile(fileOf(orderId), 'utf8')) as PurchaseRecord;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
 
     async remove(orderId) {
