@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { appleWalletFileName, appleWalletPasses, GOOGLE_SAVE_URL, googleWalletLinks, type WalletPassContent } from './wallet-passes.ts';
+import { appleWalletFileName, buildAppleWalletPass, GOOGLE_SAVE_URL, googleWalletLinks, type WalletPassContent } from './wallet-passes.ts';
 import { TEST_ISSUER_ID, TEST_PASS_TYPE_ID, TEST_SERVICE_ACCOUNT, TEST_TEAM_ID, throwawayWalletKeys, type ThrowawayWalletKeys, unzip, verifyManifestSignature } from './wallet-test-keys.ts';
 
 const PASS_URL = 'https://shop.example.org/pass/0A1B2C3D4E.c2lnbmF0dXJl';
@@ -36,7 +36,7 @@ const configured = () => loadConfig({ ...keys.env, PUBLIC_URL: 'https://shop.exa
 
 describe('Apple Wallet pass', () => {
   it('is a package whose manifest lists the SHA-1 of every other file, signed with the pass certificate through the WWDR certificate', async () => {
-    const files = await unzip(appleWalletPasses(configured().appleWallet!).build(content()));
+    const files = await unzip(buildAppleWalletPass(configured().appleWallet!, content()));
     expect([...files.keys()].sort()).toEqual(['icon.png', 'icon@2x.png', 'icon@3x.png', 'logo.png', 'logo@2x.png', 'manifest.json', 'pass.json', 'signature']);
     const manifest = JSON.parse(files.get('manifest.json')!.toString()) as Record<string, string>;
     const hashed = [...files.keys()].filter((name) => name !== 'manifest.json' && name !== 'signature').sort();
@@ -50,7 +50,7 @@ describe('Apple Wallet pass', () => {
   });
 
   it("carries the pass's details, its pass type, team and serial, and the pass link as its QR code", async () => {
-    const files = await unzip(appleWalletPasses(configured().appleWallet!).build(content()));
+    const files = await unzip(buildAppleWalletPass(configured().appleWallet!, content()));
     const pass = JSON.parse(files.get('pass.json')!.toString());
     expect(pass).toMatchObject({
       formatVersion: 1,
@@ -69,7 +69,7 @@ describe('Apple Wallet pass', () => {
 
   it("shows an event pass's date and venue", async () => {
     const files = await unzip(
-      appleWalletPasses(configured().appleWallet!).build(content({ event: { date: 'Saturday, April 4, 2026', time: '7:30 PM', location: 'Riverside Ground' } })),
+      buildAppleWalletPass(configured().appleWallet!, content({ event: { date: 'Saturday, April 4, 2026', time: '7:30 PM', location: 'Riverside Ground' } })),
     );
     const pass = JSON.parse(files.get('pass.json')!.toString());
     expect(pass.eventTicket.auxiliaryFields).toEqual([
@@ -83,7 +83,7 @@ describe('Apple Wallet pass', () => {
     const encrypted = throwawayWalletKeys({ passphrase: 'correct horse battery' });
     try {
       const config = loadConfig(encrypted.env);
-      const files = await unzip(appleWalletPasses(config.appleWallet!).build(content()));
+      const files = await unzip(buildAppleWalletPass(config.appleWallet!, content()));
       expect(verifyManifestSignature(encrypted, files.get('manifest.json')!, files.get('signature')!)).toBe(true);
       // Not against another shop's root.
       expect(verifyManifestSignature(keys, files.get('manifest.json')!, files.get('signature')!)).toBe(false);

@@ -36,43 +36,44 @@ function details({ page }: WalletPassContent) {
   };
 }
 
+/** The pass's icon and logo, decoded once per thread. */
+let icons: Record<string, Buffer> | undefined;
+
 /**
  * Apple Wallet: a .pkpass (a zip of pass.json, the icons, manifest.json with each file's SHA-1, and
  * `signature`, a detached PKCS#7 signature of the manifest by the Pass Type ID certificate with
- * Apple's WWDR intermediate). passkit-generator builds and signs it (ADR 0024). The barcode holds
- * the pass link, the same QR the door reads; its text under the code is the pass ID staff type.
+ * Apple's WWDR intermediate). passkit-generator builds and signs it (ADR 0024), in node-forge's
+ * JavaScript RSA: tens of milliseconds of CPU, so the shop runs this in a thread of its own
+ * (wallet-thread.ts). The barcode holds the pass link, the same QR the door reads; the text under
+ * it is the pass ID staff type.
  */
-export function appleWalletPasses(keys: AppleWalletKeys) {
-  const certificates = { signerCert: keys.signerCert, signerKey: keys.signerKey, wwdr: keys.wwdr };
-  const icons = Object.fromEntries(Object.entries(WALLET_ICONS).map(([name, base64]) => [name, Buffer.from(base64, 'base64')]));
-
-  const build = (content: WalletPassContent): Buffer => {
-    const { productName, page } = content;
-    const fields = details(content);
-    const passJson = {
-      formatVersion: 1,
-      passTypeIdentifier: keys.passTypeId,
-      teamIdentifier: keys.teamId,
-      serialNumber: page.pass.id,
-      organizationName: productName,
-      description: `${productName} pass: ${page.pass.eventName}`,
-      logoText: productName,
-      backgroundColor: BRAND.background,
-      foregroundColor: BRAND.foreground,
-      labelColor: BRAND.label,
-      eventTicket: {
-        primaryFields: [fields.event],
-        secondaryFields: [fields.holder, fields.sport],
-        // An event pass shows when and where on its front, the order on its back; a key appears once per pass.
-        auxiliaryFields: fields.when && fields.venue ? [fields.when, fields.venue] : [fields.orderId, fields.purchased],
-        backFields: [...(fields.when ? [fields.orderId, fields.purchased] : []), { key: 'link', label: 'Pass page', value: page.passUrl }],
-      },
-    };
-    const pkpass = new PKPass({ 'pass.json': Buffer.from(JSON.stringify(passJson)), ...icons }, certificates);
-    pkpass.setBarcodes({ format: 'PKBarcodeFormatQR', message: page.passUrl, messageEncoding: 'iso-8859-1', altText: page.pass.id });
-    return pkpass.getAsBuffer();
+export function buildAppleWalletPass(keys: AppleWalletKeys, content: WalletPassContent): Buffer {
+  icons ??= Object.fromEntries(Object.entries(WALLET_ICONS).map(([name, base64]) => [name, Buffer.from(base64, 'base64')]));
+  const { productName, page } = content;
+  const fields = details(content);
+  const passJson = {
+    formatVersion: 1,
+    passTypeIdentifier: keys.passTypeId,
+    teamIdentifier: keys.teamId,
+    serialNumber: page.pass.id,
+    organizationName: productName,
+    description: `${productName} pass: ${page.pass.eventName}`,
+    logoText: productName,
+    backgroundColor: BRAND.background,
+    foregroundColor: BRAND.foreground,
+    labelColor: BRAND.label,
+    eventTicket: {
+      primaryFields: [fields.event],
+      secondaryFields: [fields.holder, fields.sport],
+      // An event pass shows when and where on its front, the order on its back; a key appears once per pass.
+      auxiliaryFields: fields.when && fields.venue ? [fields.when, fields.venue] : [fields.orderId, fields.purchased],
+      backFields: [...(fields.when ? [fields.orderId, fields.purchased] : []), { key: 'link', label: 'Pass page', value: page.passUrl }],
+    },
   };
-  return { build };
+  const certificates = { signerCert: keys.signerCert, signerKey: keys.signerKey, wwdr: keys.wwdr };
+  const pkpass = new PKPass({ 'pass.json': Buffer.from(JSON.stringify(passJson)), ...icons }, certificates);
+  pkpass.setBarcodes({ format: 'PKBarcodeFormatQR', message: page.passUrl, messageEncoding: 'iso-8859-1', altText: page.pass.id });
+  return pkpass.getAsBuffer();
 }
 
 /**
