@@ -9,7 +9,7 @@ export const WALLET_ERRORS = {
 } as const;
 
 const errors = {
-  400: 'The code is not a signed pass code (error.code validation_failed)',
+  400: 'The code is not a signed pass code, e.g. a bare pass ID (error.code invalid_request)',
   404: 'No wallet pass: this wallet is not configured (error.code wallet_not_offered), no pass has this code (not_found), or the pass was voided (pass_voided)',
   429: 'Too many lookups from this client (error.code rate_limited)',
 } as const;

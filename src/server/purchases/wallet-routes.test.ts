@@ -123,8 +123,11 @@ describe.each(testBackends())('wallet passes on $name', (backend) => {
         expect(response.json().error.code).toBe('not_found');
       }
     }
-    expect((await inject(appleUrl(sold.pass.id))).statusCode).toBe(400);
-    expect((await inject(googleUrl(sold.pass.id))).statusCode).toBe(400);
+    for (const url of [appleUrl(sold.pass.id), googleUrl(sold.pass.id)]) {
+      const response = await inject(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.code).toBe('invalid_request');
+    }
   });
 });
 
