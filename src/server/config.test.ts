@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentProviders } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { PaymentProvider } from './purchases/payment-provider.ts';
-import { throwawayWalletKeys } from './purchases/wallet-test-keys.ts';
+import { throwawayWalletKeys } from './test-support/wallet-keys.ts';
 
 describe('loadConfig', () => {
   it('serves a single machine with no settings at all', () => {

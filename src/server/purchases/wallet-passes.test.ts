@@ -3,7 +3,7 @@ import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { appleWalletFileName, buildAppleWalletPass, GOOGLE_SAVE_URL, googleWalletLinks, type WalletPassContent } from './wallet-passes.ts';
-import { TEST_ISSUER_ID, TEST_PASS_TYPE_ID, TEST_SERVICE_ACCOUNT, TEST_TEAM_ID, throwawayWalletKeys, type ThrowawayWalletKeys, unzip, verifyManifestSignature } from './wallet-test-keys.ts';
+import { TEST_ISSUER_ID, TEST_PASS_TYPE_ID, TEST_SERVICE_ACCOUNT, TEST_TEAM_ID, throwawayWalletKeys, type ThrowawayWalletKeys, unzip, verifyManifestSignature } from '../test-support/wallet-keys.ts';
 
 const PASS_URL = 'https://shop.example.org/pass/0A1B2C3D4E.c2lnbmF0dXJl';
 

@@ -12,7 +12,7 @@ import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-ap
 import { testBackends } from '../test-support/test-databases.ts';
 import { passCodes } from './pass-codes.ts';
 import { GOOGLE_SAVE_URL } from './wallet-passes.ts';
-import { TEST_ISSUER_ID, TEST_PASS_TYPE_ID, TEST_SERVICE_ACCOUNT, TEST_TEAM_ID, throwawayWalletKeys, unzip, verifyManifestSignature } from './wallet-test-keys.ts';
+import { TEST_ISSUER_ID, TEST_PASS_TYPE_ID, TEST_SERVICE_ACCOUNT, TEST_TEAM_ID, throwawayWalletKeys, unzip, verifyManifestSignature } from '../test-support/wallet-keys.ts';
 
 const PUBLIC_URL = 'https://shop.test';
 const keys = throwawayWalletKeys();
