@@ -7,10 +7,12 @@ import { WALLET_ERRORS } from '../../core/api/wallet.ts';
 import { codeInLink } from '../../core/pass-code-format.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { buyer, derby } from '../test-support/event-shop.ts';
+import { purchaseRecord } from '../test-support/purchase-records.ts';
 import { staffSession } from '../test-support/staff.ts';
 import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testBackends } from '../test-support/test-databases.ts';
 import { passCodes } from './pass-codes.ts';
+import { fileSpool } from './purchase-spool.ts';
 import { GOOGLE_SAVE_URL } from './wallet-passes.ts';
 import { TEST_ISSUER_ID, TEST_PASS_TYPE_ID, TEST_SERVICE_ACCOUNT, TEST_TEAM_ID, throwawayWalletKeys, unzip, verifyManifestSignature } from '../test-support/wallet-keys.ts';
 
@@ -93,6 +95,20 @@ describe.each(testBackends())('wallet passes on $name', (backend) => {
       barcode: { type: 'QR_CODE', value: sold.passUrl },
       subheader: { defaultValue: { language: 'en-US', value: buyer.name } },
     });
+  });
+
+  it('gives a pass still waiting in the spool its wallet pass, like its page', async () => {
+    const id = '0123456789';
+    // What the purchase service spools when the database write fails, before the replay stores it.
+    await fileSpool(join(t.shop.dataDir, 'spool')).write(purchaseRecord(id, { name: 'Grace Hopper', email: 'grace@example.com' }, { saved: false }));
+    const pem = await readFile(join(t.shop.dataDir, 'pass-signing-key.pem'), 'utf8');
+    const code = passCodes(createPrivateKey(pem), PUBLIC_URL).code(id);
+    const response = await inject(appleUrl(code));
+    expect(response.statusCode).toBe(200);
+    const pass = JSON.parse((await unzip(response.rawPayload)).get('pass.json')!.toString());
+    expect(pass.serialNumber).toBe(id);
+    expect(pass.barcodes[0].message).toBe(`${PUBLIC_URL}/pass/${code}`);
+    expect(pass.eventTicket.secondaryFields[0]).toMatchObject({ label: 'Name', value: 'Grace Hopper' });
   });
 
   it('gives a voided pass no wallet pass, and no wallet links on its page', async () => {
