@@ -43,9 +43,9 @@ let icons: Record<string, Buffer> | undefined;
  * Apple Wallet: a .pkpass (a zip of pass.json, the icons, manifest.json with each file's SHA-1, and
  * `signature`, a detached PKCS#7 signature of the manifest by the Pass Type ID certificate with
  * Apple's WWDR intermediate). passkit-generator builds and signs it (ADR 0024), in node-forge's
- * JavaScript RSA: tens of milliseconds of CPU, so the shop runs this in a thread of its own
- * (wallet-thread.ts). The barcode holds the pass link, the same QR the door reads; the text under
- * it is the pass ID staff type.
+ * JavaScript RSA, slow enough that the shop runs this in a thread of its own (wallet-thread.ts).
+ * The barcode holds the pass link, the same QR the door reads; the text under it is the pass ID
+ * staff type.
  */
 export function buildAppleWalletPass(keys: AppleWalletKeys, content: WalletPassContent): Buffer {
   icons ??= Object.fromEntries(Object.entries(WALLET_ICONS).map(([name, base64]) => [name, Buffer.from(base64, 'base64')]));

@@ -22,8 +22,8 @@ function startWorker(keys: AppleWalletKeys): Worker {
 }
 
 /**
- * One thread that signs Apple Wallet passes: node-forge's RSA takes tens of milliseconds of CPU a
- * pass (more on a busy machine), which on the event loop would stall every buyer's request behind
+ * One thread that signs Apple Wallet passes: node-forge's RSA took up to 0.9 s of CPU a
+ * pass on a busy machine (ADR 0024), which on the event loop would stall every buyer's request behind
  * it. Started at the first pass, unreferenced while idle so it never keeps the process alive.
  */
 export function appleWalletSigner(keys: AppleWalletKeys): AppleWalletSigner {
