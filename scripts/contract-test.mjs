@@ -23,6 +23,7 @@ import { SMTPServer } from 'smtp-server';
 import { portmanConfig } from '../contract/portman-config.mjs';
 import { analyse, printTable } from '../contract/newman-summary.mjs';
 import { progressOf, STUCK_AFTER_MS } from '../src/server/test-support/process-progress.mjs';
+import { throwawayWalletKeys } from '../src/server/test-support/wallet-test-keys.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'test-results/contract');
@@ -428,6 +429,9 @@ async function main() {
   }
 
   const limitsOff = { RATE_LIMIT_PER_MINUTE: '1000', CONTACT_RATE_LIMIT_PER_MINUTE: '1000', AUTH_RATE_LIMIT_PER_MINUTE: '1000', CONFIRMATIONS_PER_ADDRESS: '1000', FIND_PASS_RATE_LIMIT_PER_10_MINUTES: '1000' };
+  // Both wallets on main and faults, with throwaway keys: the wallet endpoints answer their pass (main) and their 429 (faults).
+  const wallet = throwawayWalletKeys();
+  process.on('exit', () => wallet.remove());
   const faultsStaff = 'faults-staff@contract.test';
   const smtp = { ...(await startRefusingSmtp(faultsStaff)), acceptedRecipient: faultsStaff };
   // Main: generous limits, payments succeed. Faults: every payment declined (402), every limit at
@@ -435,7 +439,7 @@ async function main() {
   // Down: a shop whose PostgreSQL is away (nothing listens on its port), as on a database outage.
   const [main, down, faults] = await Promise.all([
     // Resends at one per address a minute, so the collection reaches their 429 on the main shop.
-    startShop('main', { ...limitsOff, REFUND_FAILURE_RATE: '1', RESENDS_PER_ADDRESS: '1' }),
+    startShop('main', { ...limitsOff, ...wallet.env, REFUND_FAILURE_RATE: '1', RESENDS_PER_ADDRESS: '1' }),
     startShop('down', { DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/skippass` }, { database: 'down', brokenSpool: true }),
     startShop('faults', {
       PAYMENT_FAILURE_RATE: '1',
@@ -444,6 +448,7 @@ async function main() {
       AUTH_RATE_LIMIT_PER_MINUTE: '1',
       CONFIRMATIONS_PER_ADDRESS: '1',
       FIND_PASS_RATE_LIMIT_PER_10_MINUTES: '1',
+      ...wallet.env,
       TRUST_PROXY: 'true',
       SMTP_URL: smtp.url,
     }),
