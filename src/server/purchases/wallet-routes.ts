@@ -8,7 +8,7 @@ import { route } from '../platform/api-contract.ts';
 import type { AppleWalletKeys, GoogleWalletKeys } from '../wallet-config.ts';
 import type { PassCodes } from './pass-codes.ts';
 import { PASS_PAGE_HEADERS, type passPageReader } from './pass-page-routes.ts';
-import { appleWalletFileName, googleWalletLinks } from './wallet-passes.ts';
+import { appleWalletFileName, googleWalletLinks, type WalletPassContent } from './wallet-passes.ts';
 import { appleWalletSigner } from './wallet-thread.ts';
 
 /** The wallets a shop offers: each is there when all its keys are configured (config.ts). */
@@ -58,10 +58,16 @@ export function walletRoutes(
     return page;
   }
 
+  /** What a wallet pass shows: the page's pass, link and event (its state and links stay behind). */
+  const contentOf = (page: PassPage): WalletPassContent => ({
+    productName,
+    page: { pass: page.pass, passUrl: page.passUrl, ...(page.event ? { event: page.event } : {}) },
+  });
+
   route(app, getAppleWalletPass, async (request, reply) => {
     if (!signer) throw new ApiError(404, 'wallet_not_offered', WALLET_ERRORS.appleOff);
     const page = await passFor(request, reply);
-    const pkpass = await signer.build({ productName, page: { pass: page.pass, passUrl: page.passUrl, ...(page.event ? { event: page.event } : {}) } });
+    const pkpass = await signer.build(contentOf(page));
     return reply
       .header('content-type', 'application/vnd.apple.pkpass')
       .header('content-disposition', `attachment; filename="${appleWalletFileName(productName, page.pass.id)}"`)
@@ -71,7 +77,7 @@ export function walletRoutes(
   route(app, saveToGoogleWallet, async (request, reply) => {
     if (!saveLinks) throw new ApiError(404, 'wallet_not_offered', WALLET_ERRORS.googleOff);
     const page = await passFor(request, reply);
-    const link = await saveLinks.saveUrl({ productName, page: { pass: page.pass, passUrl: page.passUrl, ...(page.event ? { event: page.event } : {}) } });
+    const link = await saveLinks.saveUrl(contentOf(page));
     return reply.redirect(link, 302);
   });
 }
