@@ -54,6 +54,9 @@ const UNKNOWN_PASS = '0000000000';
 const VOID = 'POST::/api/admin/purchases/{orderId}/void';
 const RESEND = 'POST::/api/admin/purchases/{orderId}/resend-confirmation';
 const query = (key, value) => ({ overwriteRequestQueryParams: [{ key, value }] });
+const APPLE_WALLET = 'GET::/api/passes/{code}/apple-wallet';
+const GOOGLE_WALLET = 'GET::/api/passes/{code}/google-wallet';
+const walletCode = (value) => ({ overwriteRequestPathVariables: [{ key: 'code', value }] });
 const baseUrl = (value) => ({ overwriteRequestBaseUrl: { value } });
 
 /** A request to the faults shop from its own client address (it trusts X-Forwarded-For), sent from its own pages. */
@@ -125,13 +128,15 @@ export function portmanConfig() {
       contractTests: [
         {
           openApiOperation: '*::/*',
-          statusSuccess: { enabled: true },
+          // Save to Google Wallet succeeds with its redirect (302), checked on its own below.
+          statusSuccess: { enabled: true, excludeForOperations: [GOOGLE_WALLET] },
           contentType: { enabled: true },
           jsonBody: { enabled: true },
           schemaValidation: { enabled: true },
           // Generous: this is a correctness test on a shared 2-core machine, not a benchmark.
           responseTime: { enabled: true, maxMs: 10_000 },
         },
+        { openApiOperation: GOOGLE_WALLET, statusCode: { enabled: true, code: 302 } },
       ],
       variationTests: [
         // Every staff route: no session, and a session without the admin role (on the main shop).
@@ -245,6 +250,14 @@ export function portmanConfig() {
         reach('GET::/healthz', 503, 'database away', { overwrites: [baseUrl('{{downUrl}}')] }),
         // Its spool's disk is broken too, so nothing would store a purchase: not ready.
         reach('GET::/healthz/ready', 503, 'database away and spool unwritable', { overwrites: [baseUrl('{{downUrl}}')] }),
+
+        // Wallet passes (ADR 0024; main and faults hold throwaway wallet keys): a bare pass ID opens
+        // nothing, nor does a signature that does not verify; the pass page's limit counts them.
+        ...[APPLE_WALLET, GOOGLE_WALLET].flatMap((operation, index) => [
+          reach(operation, 400, 'a bare pass ID', { overwrites: [walletCode(UNKNOWN_PASS)] }),
+          reach(operation, 404, 'a forged signature', { overwrites: [walletCode(`${UNKNOWN_PASS}.${'A'.repeat(86)}`)] }),
+          reach(operation, 429, 'over the limit', { overwrites: onFaultsShopAs(`10.20.2.${index + 1}`), preRequest: USE_UP_THE_LIMIT }),
+        ]),
       ],
     },
     overwrites: [
@@ -265,6 +278,8 @@ export function portmanConfig() {
       { openApiOperation: 'POST::/api/find-pass', ...body({ email: BUYER.email }) },
       { openApiOperation: PASS_PAGE, ...passPageCode('{{passPageCode}}') },
       { openApiOperation: 'GET::/api/admin/sales', ...query('range', '48h') },
+      { openApiOperation: APPLE_WALLET, ...walletCode('{{passPageCode}}') },
+      { openApiOperation: GOOGLE_WALLET, ...walletCode('{{passPageCode}}') },
       {
         openApiOperation: 'POST::/api/admin/outbox/{id}/retry',
         ...baseUrl('{{faultsUrl}}'),

@@ -23,6 +23,7 @@ import { SMTPServer } from 'smtp-server';
 import { portmanConfig } from '../contract/portman-config.mjs';
 import { analyse, printTable } from '../contract/newman-summary.mjs';
 import { progressOf, STUCK_AFTER_MS } from '../src/server/test-support/process-progress.mjs';
+import { throwawayWalletKeys } from '../src/server/test-support/wallet-test-keys.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'test-results/contract');
@@ -345,7 +346,9 @@ async function seed(main, faults, smtp) {
 
   // The faults shop trusts X-Forwarded-For, so each step of the seed (and each variation) is its own client.
   const faultsCookie = await account(faults, smtp.acceptedRecipient, { admin: true, mailLink: () => smtp.link(faults), ips: ['10.9.0.1', '10.9.0.2'] });
-  await expectStatus('seed contact', call(faults, 'POST', '/api/contact', { body: { name: 'Refused Visitor', email: 'refused@contract.test' }, ip: '10.9.0.3' }), 202);
+  // A mail its server refuses for good: a new account's verification link to a stranger's mailbox
+  // (Get in Touch mails only addresses with passes, and the faults shop sells none).
+  await account(faults, 'refused@contract.test', { verify: false, ips: ['10.9.0.3'] });
   const failed = await waitFor('a failed outbox message on the faults shop', faults, async () => {
     const list = await call(faults, 'GET', '/api/admin/outbox?status=failed', { cookie: faultsCookie });
     return list.json?.items?.[0];
@@ -431,6 +434,9 @@ async function main() {
   const limitsOff = { RATE_LIMIT_PER_MINUTE: '1000', CONTACT_RATE_LIMIT_PER_MINUTE: '1000', AUTH_RATE_LIMIT_PER_MINUTE: '1000', CONFIRMATIONS_PER_ADDRESS: '1000', FIND_PASS_RATE_LIMIT_PER_10_MINUTES: '1000', PASS_PAGE_RATE_LIMIT_PER_MINUTE: '1000' };
   // One signing key for main and faults: a pass sold on main verifies on faults, whose pass page limit is what a variation reaches.
   const PASS_SIGNING_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  // Both wallets on main and faults, with throwaway keys: the wallet endpoints answer their pass (main) and their 429 (faults).
+  const wallet = throwawayWalletKeys();
+  process.on('exit', () => wallet.remove());
   const faultsStaff = 'faults-staff@contract.test';
   const smtp = { ...(await startRefusingSmtp(faultsStaff)), acceptedRecipient: faultsStaff };
   // Main: generous limits, payments succeed. Faults: every payment declined (402), every limit at
@@ -438,7 +444,7 @@ async function main() {
   // Down: a shop whose PostgreSQL is away (nothing listens on its port), as on a database outage.
   const [main, down, faults] = await Promise.all([
     // Resends at one per address a minute, so the collection reaches their 429 on the main shop.
-    startShop('main', { ...limitsOff, PASS_SIGNING_KEY, REFUND_FAILURE_RATE: '1', RESENDS_PER_ADDRESS: '1' }),
+    startShop('main', { ...limitsOff, ...wallet.env, PASS_SIGNING_KEY, REFUND_FAILURE_RATE: '1', RESENDS_PER_ADDRESS: '1' }),
     startShop('down', { DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/skippass` }, { database: 'down', brokenSpool: true }),
     startShop('faults', {
       PAYMENT_FAILURE_RATE: '1',
@@ -449,6 +455,7 @@ async function main() {
       FIND_PASS_RATE_LIMIT_PER_10_MINUTES: '1',
       PASS_PAGE_RATE_LIMIT_PER_MINUTE: '1',
       PASS_SIGNING_KEY,
+      ...wallet.env,
       TRUST_PROXY: 'true',
       SMTP_URL: smtp.url,
     }),

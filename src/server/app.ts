@@ -23,6 +23,7 @@ import { mountPurchases } from './purchases/mount.ts';
 import { mountStaff } from './staff/mount.ts';
 import { mountCheckIn } from './check-in/mount.ts';
 import { passLookupPreparer } from './purchases/pass-lookup.ts';
+import { walletLinks } from './purchases/wallet-routes.ts';
 import { healthRoutes } from './platform/health-routes.ts';
 import { catalog } from './purchases/catalog.ts';
 import { apiContract } from './platform/api-contract.ts';
@@ -176,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const transport =
     options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'mail')));
   const codes = passCodes(passSigningKey(config.PASS_SIGNING_KEY, config.DATA_DIR), config.PUBLIC_URL);
+  const wallets = { apple: config.appleWallet, google: config.googleWallet, productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
+  const passWalletLinks = walletLinks(wallets, codes);
   const outbox = outboxWorker({
     db,
     prepare: passLookupPreparer({ db, passCodes: codes, timeZone: config.SHOP_TIMEZONE }),
@@ -224,6 +227,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     passCodes: codes,
     spool,
     timeZone,
+    wallets,
+    walletLinks: passWalletLinks,
     catalog: catalog({ db, timeZone }),
     onOutcome: metrics.purchase,
     onMailQueued: wakeMail,

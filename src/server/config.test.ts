@@ -1,10 +1,12 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentProviders } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { PaymentProvider } from './purchases/payment-provider.ts';
+import { throwawayWalletKeys } from './test-support/wallet-keys.ts';
 
 describe('loadConfig', () => {
   it('serves a single machine with no settings at all', () => {
@@ -80,6 +82,121 @@ describe('settings from files (container secrets)', () => {
     }
     expect(message).toMatch(/AUTH_SECRET/);
     expect(message).not.toMatch(/hunter2/);
+  });
+});
+
+describe('wallet keys', () => {
+  const keys = throwawayWalletKeys();
+  const other = throwawayWalletKeys();
+  afterAll(() => {
+    keys.remove();
+    other.remove();
+  });
+  const apple = () => Object.fromEntries(Object.entries(keys.env).filter(([name]) => name.startsWith('APPLE_')));
+  const google = () => Object.fromEntries(Object.entries(keys.env).filter(([name]) => name.startsWith('GOOGLE_')));
+  const problem = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('leaves both wallets off when none of their settings is given', () => {
+    const config = loadConfig({});
+    expect(config.appleWallet).toBeUndefined();
+    expect(config.googleWallet).toBeUndefined();
+  });
+
+  it('turns each wallet on with all of its settings, from the environment or from files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skippass-wallet-config-'));
+    const fileOf = (name: string) => {
+      writeFileSync(join(dir, name), `${keys.env[name]}\n`);
+      return join(dir, name);
+    };
+    const config = loadConfig({
+      APPLE_WALLET_PASS_TYPE_ID: keys.env.APPLE_WALLET_PASS_TYPE_ID!,
+      APPLE_WALLET_TEAM_ID: keys.env.APPLE_WALLET_TEAM_ID!,
+      APPLE_WALLET_CERT_FILE: fileOf('APPLE_WALLET_CERT'),
+      APPLE_WALLET_KEY_FILE: fileOf('APPLE_WALLET_KEY'),
+      APPLE_WALLET_WWDR_CERT_FILE: fileOf('APPLE_WALLET_WWDR_CERT'),
+      GOOGLE_WALLET_ISSUER_ID: keys.env.GOOGLE_WALLET_ISSUER_ID!,
+      GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: fileOf('GOOGLE_WALLET_SERVICE_ACCOUNT'),
+      GOOGLE_WALLET_CLASS: 'river-club.passes',
+    });
+    expect(config.appleWallet).toMatchObject({ passTypeId: keys.env.APPLE_WALLET_PASS_TYPE_ID, teamId: keys.env.APPLE_WALLET_TEAM_ID });
+    expect(config.googleWallet).toMatchObject({
+      issuerId: keys.env.GOOGLE_WALLET_ISSUER_ID,
+      classId: `${keys.env.GOOGLE_WALLET_ISSUER_ID}.river-club.passes`,
+      serviceAccountEmail: 'wallet-test@skippass-test.iam.gserviceaccount.com',
+    });
+  });
+
+  it('reads PEMs given on one line with \\n for each newline', () => {
+    const oneLine = Object.fromEntries(Object.entries(apple()).map(([name, value]) => [name, value.replace(/\n/g, '\\n')]));
+    expect(loadConfig(oneLine).appleWallet).toBeDefined();
+  });
+
+  it.each([
+    ['APPLE_WALLET_KEY', 'APPLE_WALLET_KEY: missing'],
+    ['APPLE_WALLET_WWDR_CERT', 'APPLE_WALLET_WWDR_CERT: missing'],
+    ['APPLE_WALLET_TEAM_ID', 'APPLE_WALLET_TEAM_ID: missing'],
+  ])('refuses to start with Apple Wallet half configured (%s left out), naming what is missing', (left, message) => {
+    const env = apple();
+    delete env[left];
+    expect(problem(env)).toContain(message);
+  });
+
+  it('refuses a passphrase alone, and Google Wallet half configured', () => {
+    expect(problem({ APPLE_WALLET_KEY_PASSPHRASE: 'secret words' })).toMatch(/APPLE_WALLET_PASS_TYPE_ID, APPLE_WALLET_TEAM_ID, APPLE_WALLET_CERT, APPLE_WALLET_KEY, APPLE_WALLET_WWDR_CERT: missing/);
+    expect(problem({ GOOGLE_WALLET_ISSUER_ID: '3388000000012345678' })).toMatch(/GOOGLE_WALLET_SERVICE_ACCOUNT: missing/);
+    expect(problem({ GOOGLE_WALLET_SERVICE_ACCOUNT: google().GOOGLE_WALLET_SERVICE_ACCOUNT! })).toMatch(/GOOGLE_WALLET_ISSUER_ID: missing/);
+  });
+
+  it.each([
+    ['a certificate that is not PEM', { APPLE_WALLET_CERT: 'not a certificate' }, /APPLE_WALLET_CERT: not a readable PEM certificate/],
+    ['a key that is not PEM', { APPLE_WALLET_KEY: '-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----' }, /APPLE_WALLET_KEY: not a readable PEM private key/],
+    ["another certificate's key", { APPLE_WALLET_KEY: () => other.env.APPLE_WALLET_KEY! }, /APPLE_WALLET_KEY: is not the key of APPLE_WALLET_CERT/],
+    ['a WWDR certificate that did not issue the pass certificate', { APPLE_WALLET_WWDR_CERT: () => keys.strangerCert }, /APPLE_WALLET_WWDR_CERT: did not issue APPLE_WALLET_CERT/],
+    ['a pass type the certificate is not for', { APPLE_WALLET_PASS_TYPE_ID: 'pass.org.example.other' }, /APPLE_WALLET_PASS_TYPE_ID: APPLE_WALLET_CERT is for pass\.org\.example\.skippass-test/],
+    ["another team's ID", { APPLE_WALLET_TEAM_ID: 'OTHER12345' }, /APPLE_WALLET_TEAM_ID: APPLE_WALLET_CERT belongs to team TEST123456/],
+    ['a Team ID of the wrong shape', { APPLE_WALLET_TEAM_ID: 'abc' }, /APPLE_WALLET_TEAM_ID: must be the 10-character/],
+    ['a key that is not RSA', { APPLE_WALLET_KEY: () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }, /APPLE_WALLET_KEY: must be an RSA key/],
+  ])('refuses to start with %s', (_case, change, message) => {
+    const changed = Object.fromEntries(Object.entries(change).map(([name, value]) => [name, typeof value === 'function' ? value() : value]));
+    expect(problem({ ...apple(), ...changed })).toMatch(message);
+  });
+
+  it('refuses an encrypted key without its passphrase, and with a wrong one', () => {
+    const encrypted = throwawayWalletKeys({ passphrase: 'correct horse battery' });
+    try {
+      const env = Object.fromEntries(Object.entries(encrypted.env).filter(([name]) => name.startsWith('APPLE_')));
+      expect(loadConfig(env).appleWallet).toBeDefined();
+      delete env.APPLE_WALLET_KEY_PASSPHRASE;
+      expect(problem(env)).toMatch(/APPLE_WALLET_KEY: not a readable PEM private key \(if it is encrypted, set APPLE_WALLET_KEY_PASSPHRASE\)/);
+      expect(problem({ ...env, APPLE_WALLET_KEY_PASSPHRASE: 'wrong horse' })).toMatch(/APPLE_WALLET_KEY: not a readable PEM private key with APPLE_WALLET_KEY_PASSPHRASE/);
+    } finally {
+      encrypted.remove();
+    }
+  });
+
+  it.each([
+    ['not JSON', '{"client_email": ', /GOOGLE_WALLET_SERVICE_ACCOUNT: not JSON/],
+    ['JSON without a key', '{"client_email": "a@b.iam.gserviceaccount.com"}', /GOOGLE_WALLET_SERVICE_ACCOUNT: not a service account key \(needs private_key\)/],
+    ['a key that is not PEM', JSON.stringify({ client_email: 'a@b.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nxx\n-----END PRIVATE KEY-----' }), /its private_key is not a readable PEM private key/],
+    ['a key that is not RSA', JSON.stringify({ client_email: 'a@b.iam.gserviceaccount.com', private_key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }), /its private_key must be RSA, not ec/],
+  ])('refuses a Google service account key that is %s', (_case, json, message) => {
+    expect(problem({ ...google(), GOOGLE_WALLET_SERVICE_ACCOUNT: json })).toMatch(message);
+  });
+
+  it('never repeats a key in its messages', () => {
+    const message = problem({ ...apple(), ...google(), APPLE_WALLET_CERT: keys.env.APPLE_WALLET_KEY!, GOOGLE_WALLET_SERVICE_ACCOUNT: JSON.stringify({ client_email: 'x', private_key: keys.env.APPLE_WALLET_KEY }) });
+    expect(message).toMatch(/APPLE_WALLET_CERT/);
+    expect(message).toMatch(/GOOGLE_WALLET_SERVICE_ACCOUNT/);
+    expect(message).not.toContain('PRIVATE KEY');
+    expect(message).not.toContain(keys.env.APPLE_WALLET_KEY!.split('\n')[1]!);
   });
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { type AppleWalletKeys, type GoogleWalletKeys, walletKeys } from './wallet-config.ts';
 import { DEFAULT_PAYMENT_DELAY_MS, DEFAULT_PRODUCT_NAME } from '../core/constants.ts';
 
 const flag = z
@@ -64,9 +65,28 @@ const envSchema = z.object({
   /** On SIGTERM, how long requests in flight (a payment included) may take before the process exits anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Apple Wallet (all five, or none; the passphrase only if the key has one): wallet-config.ts checks them together. */
+  APPLE_WALLET_PASS_TYPE_ID: z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a Pass Type ID such as pass.org.example.skippass').optional(),
+  APPLE_WALLET_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple Developer Team ID').optional(),
+  APPLE_WALLET_CERT: z.string().optional(),
+  APPLE_WALLET_KEY: z.string().optional(),
+  APPLE_WALLET_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WALLET_WWDR_CERT: z.string().optional(),
+  /** Google Wallet (both, or neither). */
+  GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d{1,25}$/, 'must be the numeric Issuer ID from the Google Pay & Wallet Console').optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().optional(),
+  /** The generic class passes are saved under, `<issuer ID>.<this>`: the save link creates it if it does not exist. */
+  GOOGLE_WALLET_CLASS: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, ".", "_" and "-" only').default('skippass'),
 });
 
-export type Config = z.output<typeof envSchema> & { PUBLIC_URL: string; MAIL_FROM: string };
+export type Config = z.output<typeof envSchema> & {
+  PUBLIC_URL: string;
+  MAIL_FROM: string;
+  /** Set when every Apple Wallet setting is, checked at start (wallet-config.ts). */
+  appleWallet: AppleWalletKeys | undefined;
+  /** Set when both Google Wallet settings are, checked at start. */
+  googleWallet: GoogleWalletKeys | undefined;
+};
 
 export class ConfigError extends Error {}
 
@@ -75,7 +95,18 @@ export class ConfigError extends Error {}
  * names a file whose content is NAME (one trailing newline dropped), so a secret never sits in the
  * environment, where `docker inspect` and child processes see it.
  */
-export const SETTINGS_FROM_FILES = ['AUTH_SECRET', 'PASS_SIGNING_KEY', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN'] as const;
+export const SETTINGS_FROM_FILES = [
+  'AUTH_SECRET',
+  'PASS_SIGNING_KEY',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'METRICS_TOKEN',
+  'APPLE_WALLET_CERT',
+  'APPLE_WALLET_KEY',
+  'APPLE_WALLET_KEY_PASSPHRASE',
+  'APPLE_WALLET_WWDR_CERT',
+  'GOOGLE_WALLET_SERVICE_ACCOUNT',
+] as const;
 
 function readSettingFiles(present: Record<string, string>): Record<string, string> {
   const problems: string[] = [];
@@ -109,10 +140,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = result.data;
+  const wallets = walletKeys(config);
+  if (wallets.problems.length > 0) throw new ConfigError(`Invalid configuration:\n${wallets.problems.map((line) => `  ${line}`).join('\n')}`);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   return {
     ...config,
     PUBLIC_URL: publicUrl,
     MAIL_FROM: config.MAIL_FROM ?? `"${config.PRODUCT_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
+    appleWallet: wallets.apple,
+    googleWallet: wallets.google,
   };
 }

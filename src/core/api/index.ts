@@ -11,11 +11,12 @@ import * as platform from './platform.ts';
 import * as purchases from './purchases.ts';
 import * as sales from './sales.ts';
 import * as staff from './staff.ts';
+import * as wallet from './wallet.ts';
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'success' in value;
 
 /** Every endpoint of the API: the server registers each, and a test checks no route is left without one. */
-export const ENDPOINTS: readonly Endpoint[] = [auth, backOffice, checkIn, door, events, findPass, mail, passPage, platform, purchases, sales, staff].flatMap((module) =>
+export const ENDPOINTS: readonly Endpoint[] = [auth, backOffice, checkIn, door, events, findPass, mail, passPage, platform, purchases, sales, staff, wallet].flatMap((module) =>
   Object.values(module).filter(isEndpoint),
 );

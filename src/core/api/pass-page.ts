@@ -31,8 +31,8 @@ export const passState = z
 /** Add to Apple Wallet / Save to Google Wallet: present only when the shop has the wallet keys. */
 export const walletLinks = z
   .object({
-    apple: z.string().optional().describe('The signed .pkpass (GET)'),
-    google: z.string().optional().describe('Google Wallet’s save link: https://pay.google.com/gp/v/save/<signed JWT>'),
+    apple: z.string().optional().describe('GET: the signed .pkpass (getAppleWalletPass)'),
+    google: z.string().optional().describe('GET: a redirect to Google Wallet’s save link (saveToGoogleWallet)'),
   })
   .meta({ id: 'WalletLinks' });
 

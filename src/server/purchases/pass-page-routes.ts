@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { getPassPage, type PassPage } from '../../core/api/pass-page.ts';
 import { API_ERRORS } from '../../core/messages.ts';
 import { formatTimestamp } from '../../core/purchase.ts';
@@ -18,6 +18,8 @@ export interface PassPageDeps {
   spool: PurchaseSpool;
   limits: ShopLimits;
   timeZone: string;
+  /** Add to Apple Wallet / Save to Google Wallet links of a pass (wallet-routes.ts); none when unset. */
+  walletLinks?: (passId: string) => PassPage['wallet'];
 }
 
 /** The pass page's answers: a bearer link's headers, and nothing keeps a copy of the pass. */
@@ -32,13 +34,25 @@ const notFound = () => new ApiError(404, 'not_found', API_ERRORS.notFound);
  * the buyer was told it is confirmed, so its page opens before the replay stores it.
  */
 export function passPageRoutes(app: FastifyInstance, deps: PassPageDeps) {
+  const read = passPageReader(deps);
   route(app, getPassPage, async (request, reply) => {
     reply.headers(PASS_PAGE_HEADERS);
     const parsed = deps.passCodes.parse(request.params.code);
     if (parsed.kind !== 'signed') throw notFound();
     await deps.limits.passPage(reply, request.ip);
-    const id = parsed.id;
+    const page = await read(parsed.id, request.log);
+    if (!page) throw notFound();
+    return page;
+  });
+}
 
+/**
+ * A pass's page by its ID, stored or spooled; null when neither has it. A database that could not
+ * answer, when the spool has no such pass either, is thrown (the error handler answers 503). The
+ * wallet files are built from the same answer (wallet-routes.ts).
+ */
+export function passPageReader(deps: PassPageDeps) {
+  async function read(id: string, log: FastifyBaseLogger): Promise<PassPage | null> {
     let stored: StoredPass | null = null;
     let databaseError: unknown;
     try {
@@ -49,14 +63,14 @@ export function passPageRoutes(app: FastifyInstance, deps: PassPageDeps) {
     if (stored) return storedPage(stored, await admissionsOf(deps.db, id));
 
     const spooled = await deps.spool.read(id).catch((error: unknown) => {
-      request.log.warn({ err: error, orderId: id }, 'spool unreadable for a pass page');
+      log.warn({ err: error, orderId: id }, 'spool unreadable for a pass page');
       return null;
     });
     if (spooled) return spooledPage(spooled, databaseError === undefined);
     // Neither has it: a database that could not answer is the error handler's (503 when it is away).
     if (databaseError !== undefined) throw databaseError;
-    throw notFound();
-  });
+    return null;
+  }
 
   const passUrl = (id: string) => deps.passCodes.passUrl(id);
 
@@ -81,7 +95,8 @@ export function passPageRoutes(app: FastifyInstance, deps: PassPageDeps) {
         status: pass.voided ? 'voided' : used ? 'used' : 'valid',
         admissions: admissions.map((admission) => ({ event: admission.event, at: formatTimestamp(admission.checkedInAt, deps.timeZone) })),
       },
-      wallet: {},
+      // A voided pass no longer admits: it gets no wallet pass either.
+      wallet: pass.voided ? {} : (deps.walletLinks?.(pass.orderId) ?? {}),
     };
   }
 
@@ -101,7 +116,9 @@ export function passPageRoutes(app: FastifyInstance, deps: PassPageDeps) {
       passUrl: passUrl(pass.id),
       ...(event ? { event } : {}),
       state: { status: 'valid', admissions: [] },
-      wallet: {},
+      wallet: deps.walletLinks?.(pass.id) ?? {},
     };
   }
+
+  return read;
 }
