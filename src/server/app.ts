@@ -181,7 +181,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const passWalletLinks = walletLinks(wallets, codes);
   const outbox = outboxWorker({
     db,
-    prepare: passLookupPreparer({ db, passCodes: codes, timeZone: config.SHOP_TIMEZONE }),
+    prepare: passLookupPreparer({
+      db,
+      passCodes: codes,
+      timeZone: config.SHOP_TIMEZONE,
+      // Only with a wallet configured: the links make the rush's every confirmation be completed at send time.
+      ...(wallets.apple || wallets.google ? { walletLinks: passWalletLinks } : {}),
+    }),
     transport,
     context: mailContext,
     from: config.MAIL_FROM,

@@ -11,6 +11,7 @@ import { purchaseRecord } from '../test-support/purchase-records.ts';
 import { staffSession } from '../test-support/staff.ts';
 import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testBackends } from '../test-support/test-databases.ts';
+import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
 import { passCodes } from './pass-codes.ts';
 import { fileSpool } from './purchase-spool.ts';
 import { GOOGLE_SAVE_URL } from './wallet-passes.ts';
@@ -24,8 +25,26 @@ const codeOf = (passUrl: string) => codeInLink(new URL(passUrl))!;
 const appleUrl = (code: string) => `/api/passes/${encodeURIComponent(code)}/apple-wallet`;
 const googleUrl = (code: string) => `/api/passes/${encodeURIComponent(code)}/google-wallet`;
 
+/** A transport that keeps what it is given: the test reads the mail a buyer would receive. */
+function keptMail() {
+  const sent: OutgoingMail[] = [];
+  const transport: MailTransport = {
+    send: async (mail) => {
+      sent.push(mail);
+      return {};
+    },
+    close: () => {},
+  };
+  return { sent, transport };
+}
+
 describe.each(testBackends())('wallet passes on $name', (backend) => {
-  const t = shopPerTest(backend, { ...keys.env, PUBLIC_URL, SHOP_TIMEZONE: 'America/New_York', AUTH_RATE_LIMIT_PER_MINUTE: '0', PRODUCT_NAME: 'River Club' });
+  const mail = keptMail();
+  const t = shopPerTest(
+    backend,
+    { ...keys.env, PUBLIC_URL, SHOP_TIMEZONE: 'America/New_York', AUTH_RATE_LIMIT_PER_MINUTE: '0', PRODUCT_NAME: 'River Club' },
+    { mailTransport: mail.transport },
+  );
   let admin = '';
   beforeEach(async () => {
     admin = await staffSession(t.shop.app, t.database.db, 'boss@example.com', { admin: true });
@@ -39,6 +58,23 @@ describe.each(testBackends())('wallet passes on $name', (backend) => {
     const code = codeOf(sold.passUrl);
     const page = (await inject(`/api/passes/${encodeURIComponent(code)}`)).json();
     expect(page.wallet).toEqual({ apple: `${PUBLIC_URL}${appleUrl(code)}`, google: `${PUBLIC_URL}${googleUrl(code)}` });
+  });
+
+  it('puts the wallet links in the confirmation mail and in Find my pass, and they answer the wallet files', async () => {
+    const sold = await buy();
+    const code = codeOf(sold.passUrl);
+    await t.shop.app.inject({ method: 'POST', url: '/api/find-pass', payload: { email: buyer.email } });
+    mail.sent.length = 0;
+    await t.shop.app.outbox.runOnce();
+    const toBuyer = mail.sent.filter((sent) => sent.to === buyer.email);
+    expect(toBuyer).toHaveLength(2);
+    for (const sent of toBuyer) {
+      expect(sent.text).toContain(`Add to Apple Wallet: ${PUBLIC_URL}${appleUrl(code)}`);
+      expect(sent.text).toContain(`Save to Google Wallet: ${PUBLIC_URL}${googleUrl(code)}`);
+      expect(sent.html).toContain(`href="${PUBLIC_URL}${appleUrl(code)}"`);
+    }
+    expect((await inject(appleUrl(code))).statusCode).toBe(200);
+    expect((await inject(googleUrl(code))).statusCode).toBe(302);
   });
 
   it('answers a .pkpass a wallet accepts: every file hashed in the manifest, the manifest signed through the WWDR certificate, the pass link as its QR', async () => {
@@ -148,14 +184,21 @@ describe.each(testBackends())('wallet passes on $name', (backend) => {
 });
 
 describe.each(testBackends())('a shop without wallet keys, on $name', (backend) => {
-  const t = shopPerTest(backend, { PUBLIC_URL });
+  const mail = keptMail();
+  const t = shopPerTest(backend, { PUBLIC_URL }, { mailTransport: mail.transport });
   const others: TestApp[] = [];
   afterEach(async () => {
     for (const other of others.splice(0)) await other.close();
   });
 
-  it('links no wallet and answers 404 for both, saying the wallet is not offered', async () => {
+  it('links no wallet, in the page or the mail, and answers 404 for both, saying the wallet is not offered', async () => {
     const sold = (await t.shop.app.inject({ method: 'POST', url: '/api/purchases', payload: buyer })).json();
+    mail.sent.length = 0;
+    await t.shop.app.outbox.runOnce();
+    const [confirmation] = mail.sent.filter((sent) => sent.to === buyer.email);
+    expect(confirmation!.text).toContain(sold.pass.id);
+    expect(confirmation!.text).not.toContain('Wallet');
+    expect(confirmation!.html).not.toContain('Wallet');
     const code = codeOf(sold.passUrl);
     expect((await t.shop.app.inject({ method: 'GET', url: `/api/passes/${encodeURIComponent(code)}` })).json().wallet).toEqual({});
     const apple = await t.shop.app.inject({ method: 'GET', url: appleUrl(code) });
