@@ -23,7 +23,7 @@ export interface PassPageDeps {
 }
 
 /** The pass page's answers: a bearer link's headers, and nothing keeps a copy of the pass. */
-const PASS_PAGE_HEADERS = { ...BEARER_LINK_HEADERS, 'cache-control': 'no-store' } as const;
+export const PASS_PAGE_HEADERS = { ...BEARER_LINK_HEADERS, 'cache-control': 'no-store' } as const;
 
 const notFound = () => new ApiError(404, 'not_found', API_ERRORS.notFound);
 
