@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { readQrImage } from './check-in-support.ts';
 import { SHOP_DATA_DIR, signedInStaff, uniqueEmail } from './staff-support.ts';
-import { notifications } from './support.ts';
+import { notifications, passDetail } from './support.ts';
 
 /** The main test shop writes its mail as .eml files here (no SMTP_URL). */
 const MAIL_DIR = join(SHOP_DATA_DIR, 'mail');
@@ -70,8 +70,10 @@ test.describe('Get in Touch', () => {
       const path = new URL(href!).pathname;
       await buyer.goto(href!);
       expect(new URL(buyer.url()).pathname).toBe(path);
-      // What the pass page shows, read through its API with the link's code, from that fresh browser.
-      // (The page itself is another part of issue 21: once it lands, assert its heading and order ID here.)
+      // The pass page, with the pass the mail named.
+      await expect(passDetail(buyer, 'Order ID')).toHaveText(pass.id);
+      await expect(passDetail(buyer, 'Event')).toHaveText('Harbour Regatta');
+      // And its API, read with the link's code from that fresh browser.
       const shown = await buyer.request.get(new URL(`/api/passes/${path.split('/').pop()}`, href!).href);
       expect(shown.status()).toBe(200);
       expect(await shown.json()).toMatchObject({ pass: { id: pass.id, eventName: 'Harbour Regatta' }, passUrl: href, state: { status: 'valid' } });

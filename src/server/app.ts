@@ -119,6 +119,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Slow clients are dropped: headers within 10 s, the whole request within 20 s (http-timeouts.ts).
     ...httpTimeoutOptions(),
     trustProxy: config.TRUST_PROXY,
+    // A draining instance (SIGTERM) still sells: a request that reaches it on a proxy's open
+    // connection is served, not refused with 503 (its database stays open until the last answer).
+    return503OnClosing: false,
     // Every log line of a request carries its ID (reqId), and every answer says it (X-Request-Id).
     requestIdHeader: false,
     genReqId: requestIdFor(config.TRUST_PROXY),
