@@ -4,6 +4,8 @@ import { route } from './api-contract.ts';
 import { ping, type Db } from '../db/database.ts';
 
 const PING_TIMEOUT_MS = 2000;
+/** How long /healthz/ready waits on the spool's disk probe once the database did not answer. */
+const SPOOL_PROBE_WAIT_MS = 700;
 
 /** What /healthz says of the purchase spool on this instance's disk. */
 export interface SpoolStatus {
@@ -56,11 +58,13 @@ export function healthRoutes(app: FastifyInstance, deps: { db: Db; spool: SpoolS
   route(app, healthReady, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     if (draining) return reply.code(503).send({ ready: false, reason: 'shutting_down' as const });
-    // The balancer waits on this answer (deploy/Caddyfile: health_timeout): while the database
-    // answers, that is enough, and the spool's disk probe (an fsync, slow on a busy disk) is not
-    // waited for; a healthy instance must not be taken out because its disk was slow.
+    // The balancer waits on this answer (deploy/Caddyfile: health_timeout 3 s) and takes out an
+    // instance that is late, so it comes within the ping's 2 s and the probe's bound below: while
+    // the database answers, that is enough; when it does not, the spool's disk probe (an fsync, slow
+    // on a busy disk) decides, and only a probe that failed says not ready. Slow is busy, not gone.
     if ((await databaseState()) === 'up') return { ready: true };
-    if (!(await deps.spool.status()).writable) return reply.code(503).send({ ready: false, reason: 'cannot_store_purchases' as const });
+    const spool = await withTimeout(deps.spool.status(), SPOOL_PROBE_WAIT_MS).catch(() => undefined);
+    if (spool && !spool.writable) return reply.code(503).send({ ready: false, reason: 'cannot_store_purchases' as const });
     return { ready: true };
   });
 
