@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseDoorEvent, createEventViaApi, verdictPanel } from './check-in-support.ts';
 import { signedInStaff, uniqueEmail } from './staff-support.ts';
-import { ADA, animationsSettled, fillForm, notifications, openForm, submitButton } from './support.ts';
+import { ADA, animationsSettled, fillForm, notifications, openForm, passDetail, submitButton } from './support.ts';
 
 /**
  * axe-core on every page and state the suite visits, on a phone and on a laptop: no violation of
@@ -79,8 +79,9 @@ for (const size of SIZES) {
       await page.getByLabel('Name').fill('Grace Hopper');
       await page.getByLabel('Email').fill('grace@example.com');
       await page.getByRole('button', { name: 'Pay' }).click();
-      await expect(page.getByRole('heading', { name: 'Pass Confirmed' })).toBeVisible();
-      await expectAccessible(page, 'event pass confirmed');
+      await expect(page.getByRole('heading', { name: 'Thank you, Grace Hopper!' })).toBeVisible();
+      await expect(passDetail(page, 'Venue')).toHaveText('Riverside Park');
+      await expectAccessible(page, "an event's pass on its page");
       await page.goto('/events/99999999');
       await expect(page.getByRole('heading', { name: 'Event not found' })).toBeVisible();
       await expectAccessible(page, 'event not found');

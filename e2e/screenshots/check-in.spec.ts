@@ -62,7 +62,7 @@ test('check-in and event page screenshots', async ({ page }) => {
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByRole('button', { name: 'Processing...' })).toBeVisible();
   await shot('desktop-event-page-processing');
-  await expect(page.getByRole('heading', { name: 'Pass Confirmed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Thank you, Grace Hopper!' })).toBeVisible();
   await page.waitForTimeout(400);
   await shot('desktop-event-pass-confirmed', true);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -4,21 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { API_ERRORS, VALIDATION } from '../../core/messages.ts';
 import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
+import { keptMail } from '../test-support/kept-mail.ts';
 import { scannedPng } from '../test-support/scan-qr.ts';
-import type { MailTransport, OutgoingMail } from './transport.ts';
-
-/** A transport that keeps what it is given: the test reads the mail a visitor would receive. */
-function keptMail() {
-  const sent: Array<OutgoingMail & { raw?: Buffer }> = [];
-  const transport: MailTransport = {
-    send: async (mail) => {
-      sent.push(mail);
-      return {};
-    },
-    close: () => {},
-  };
-  return { sent, transport };
-}
 
 describe.each(testBackends())('POST /api/contact on $name', (backend) => {
   const mail = keptMail();
@@ -29,11 +16,7 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
   const buy = (email: string, eventName = 'City Derby') =>
     t.shop.app.inject({ method: 'POST', url: '/api/purchases', payload: { name: 'Ada Lovelace', email, eventName }, remoteAddress: '198.51.100.9' });
   /** Sends what the outbox holds; the mails of Get in Touch and Find my pass among it. */
-  const passMails = async () => {
-    mail.sent.length = 0;
-    await t.shop.app.outbox.runOnce();
-    return mail.sent.filter((sent) => sent.subject === 'Your SkipPass passes');
-  };
+  const passMails = () => mail.deliver(t.shop.app, (sent) => sent.subject === 'Your SkipPass passes');
 
   it('stores the request for staff and queues a mail that holds the address alone', async () => {
     const response = await contact({ name: ' Grace <Hopper> ', email: 'grace@example.com' });

@@ -2,22 +2,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../core/messages.ts';
 import { FIND_PASS_TEXTS } from '../../core/find-pass.ts';
-import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
+import { keptMail } from '../test-support/kept-mail.ts';
 import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
-
-/** A transport that keeps what it is given: the test reads the mail a buyer would receive. */
-function keptMail() {
-  const sent: OutgoingMail[] = [];
-  const transport: MailTransport = {
-    send: async (mail) => {
-      sent.push(mail);
-      return {};
-    },
-    close: () => {},
-  };
-  return { sent, transport };
-}
 
 describe.each(testBackends())('POST /api/find-pass on $name', (backend) => {
   const mail = keptMail();
@@ -28,11 +15,7 @@ describe.each(testBackends())('POST /api/find-pass on $name', (backend) => {
   const buy = (email: string, name = 'Ada Lovelace', eventName = 'City Derby') =>
     t.shop.app.inject({ method: 'POST', url: '/api/purchases', payload: { name, email, eventName }, remoteAddress: '198.51.100.9' });
   /** Sends what the outbox holds and returns the Find my pass mails among it. */
-  const lookupMails = async () => {
-    mail.sent.length = 0;
-    await t.shop.app.outbox.runOnce();
-    return mail.sent.filter((sent) => sent.subject.endsWith('passes'));
-  };
+  const lookupMails = () => mail.deliver(t.shop.app, (sent) => sent.subject.endsWith('passes'));
 
   it('answers the same for an address with passes and one without, and mails only the buyer the list', async () => {
     const first = (await buy('ada@example.com')).json().pass.id as string;

@@ -2,21 +2,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { derby, eventShopPerTest } from '../test-support/event-shop.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
-import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
+import { keptMail } from '../test-support/kept-mail.ts';
+import type { OutgoingMail } from '../mail/transport.ts';
 import { passLookupPreparer } from './pass-lookup.ts';
-
-/** A transport that keeps what it is given: the test reads the mail a buyer would receive. */
-function keptMail() {
-  const sent: OutgoingMail[] = [];
-  const transport: MailTransport = {
-    send: async (mail) => {
-      sent.push(mail);
-      return {};
-    },
-    close: () => {},
-  };
-  return { sent, transport };
-}
 
 /** Every link of a mail's text and HTML parts. */
 const linksOf = (mail: OutgoingMail) => [...(mail.text.match(/https?:\/\/\S+/g) ?? []), ...[...mail.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!)];
@@ -25,11 +13,7 @@ describe.each(testBackends())('buyer mails completed at send time on $name', (ba
   const mail = keptMail();
   const { t, call, createEvent, buy } = eventShopPerTest(backend, { mailTransport: mail.transport });
   /** Sends what the outbox holds; what the buyer received (not the staff account's own mail). */
-  const send = async () => {
-    mail.sent.length = 0;
-    await t.shop.app.outbox.runOnce();
-    return mail.sent.filter((sent) => sent.to === 'ada@example.com');
-  };
+  const send = () => mail.deliver(t.shop.app, (sent) => sent.to === 'ada@example.com');
 
   it("a pass bought on an event's page: its confirmation and Find my pass carry the event's date and venue", async () => {
     const event = await createEvent();

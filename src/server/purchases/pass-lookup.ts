@@ -2,7 +2,8 @@ import { formatTimestamp } from '../../core/purchase.ts';
 import type { Db } from '../db/database.ts';
 import { MAIL_KINDS, type MailedPass, MAIL_PAYLOADS, parseMailPayload, type WalletLinks } from '../mail/mail-kinds.ts';
 import type { PassCodes } from './pass-codes.ts';
-import { type PassOfAddress, passesOfAddress } from './pass-lookup-queries.ts';
+import { passesOfAddress } from './pass-lookup-queries.ts';
+import type { StoredPass } from './pass-page-queries.ts';
 
 export interface MailPreparerDeps {
   db: Db;
@@ -31,7 +32,7 @@ const parsed = (payload: unknown) => (typeof payload === 'string' ? JSON.parse(p
  * rush's confirmations cost nothing here.
  */
 export function passLookupPreparer(deps: MailPreparerDeps) {
-  const listed = (pass: PassOfAddress): MailedPass => {
+  const listed = (pass: StoredPass): MailedPass => {
     const passUrl = pass.voided ? undefined : deps.passCodes.passUrl(pass.orderId);
     const wallet = passUrl ? deps.walletLinks?.(pass.orderId) : undefined;
     return {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { column, type Db, queryRows } from '../db/database.ts';
 
@@ -25,21 +25,28 @@ const storedPassRow = z.object({
 export type StoredPass = z.output<typeof storedPassRow>;
 
 /**
- * One stored pass by its ID (the purchases' unique order_id index), with the event it was bought
- * for, if any, and whether staff voided it. The email is not read: the page never shows it.
+ * Passes as their buyer sees them, the ones `where` picks (with its order and limit): each with the
+ * event it was bought for, if any, and whether staff voided it. The email is not read: no page or
+ * list shows it.
  */
-export async function storedPass(db: Db, orderId: string, timeZone: string): Promise<StoredPass | null> {
-  const [row] = await queryRows(
-    db,
-    storedPassRow,
-    sql`select p.order_id as "orderId", p.name, p.event_name as "eventName", p.event_type as "eventType",
+export function storedPassesQuery(timeZone: string, where: SQL): SQL {
+  return sql`select p.order_id as "orderId", p.name, p.event_name as "eventName", p.event_type as "eventType",
                p.amount as "amountCents", p.created_at as "createdAt", p.event_id as "eventId",
                ${eventDetails(timeZone)}, (v.order_id is not null) as voided
         from purchases p
         left join events e on e.id = p.event_id
         left join pass_voids v on v.order_id = p.order_id
-        where p.order_id = ${orderId}`,
-  );
+        ${where}`;
+}
+
+/** Runs a storedPassesQuery. */
+export function storedPasses(db: Db, query: SQL): Promise<StoredPass[]> {
+  return queryRows(db, storedPassRow, query);
+}
+
+/** One stored pass by its ID (the purchases' unique order_id index). */
+export async function storedPass(db: Db, orderId: string, timeZone: string): Promise<StoredPass | null> {
+  const [row] = await storedPasses(db, storedPassesQuery(timeZone, sql`where p.order_id = ${orderId}`));
   return row ?? null;
 }
 

@@ -11,7 +11,7 @@ import { purchaseRecord } from '../test-support/purchase-records.ts';
 import { staffSession } from '../test-support/staff.ts';
 import { shopPerTest, startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testBackends } from '../test-support/test-databases.ts';
-import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
+import { keptMail } from '../test-support/kept-mail.ts';
 import { passCodes } from './pass-codes.ts';
 import { fileSpool } from './purchase-spool.ts';
 import { GOOGLE_SAVE_URL } from './wallet-passes.ts';
@@ -24,19 +24,6 @@ afterAll(() => keys.remove());
 const codeOf = (passUrl: string) => codeInLink(new URL(passUrl))!;
 const appleUrl = (code: string) => `/api/passes/${encodeURIComponent(code)}/apple-wallet`;
 const googleUrl = (code: string) => `/api/passes/${encodeURIComponent(code)}/google-wallet`;
-
-/** A transport that keeps what it is given: the test reads the mail a buyer would receive. */
-function keptMail() {
-  const sent: OutgoingMail[] = [];
-  const transport: MailTransport = {
-    send: async (mail) => {
-      sent.push(mail);
-      return {};
-    },
-    close: () => {},
-  };
-  return { sent, transport };
-}
 
 describe.each(testBackends())('wallet passes on $name', (backend) => {
   const mail = keptMail();
@@ -64,9 +51,7 @@ describe.each(testBackends())('wallet passes on $name', (backend) => {
     const sold = await buy();
     const code = codeOf(sold.passUrl);
     await t.shop.app.inject({ method: 'POST', url: '/api/find-pass', payload: { email: buyer.email } });
-    mail.sent.length = 0;
-    await t.shop.app.outbox.runOnce();
-    const toBuyer = mail.sent.filter((sent) => sent.to === buyer.email);
+    const toBuyer = await mail.deliver(t.shop.app, (sent) => sent.to === buyer.email);
     expect(toBuyer).toHaveLength(2);
     for (const sent of toBuyer) {
       expect(sent.text).toContain(`Add to Apple Wallet: ${PUBLIC_URL}${appleUrl(code)}`);
@@ -193,9 +178,7 @@ describe.each(testBackends())('a shop without wallet keys, on $name', (backend) 
 
   it('links no wallet, in the page or the mail, and answers 404 for both, saying the wallet is not offered', async () => {
     const sold = (await t.shop.app.inject({ method: 'POST', url: '/api/purchases', payload: buyer })).json();
-    mail.sent.length = 0;
-    await t.shop.app.outbox.runOnce();
-    const [confirmation] = mail.sent.filter((sent) => sent.to === buyer.email);
+    const [confirmation] = await mail.deliver(t.shop.app, (sent) => sent.to === buyer.email);
     expect(confirmation!.text).toContain(sold.pass.id);
     expect(confirmation!.text).not.toContain('Wallet');
     expect(confirmation!.html).not.toContain('Wallet');

@@ -1,4 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useLocation } from 'wouter';
+import { codeInLink, passPagePath } from '../../core/pass-code-format.ts';
 import type { Pass } from '../../core/purchase.ts';
 
 /** A pass as this browser bought it: the purchase's answer (the email included, which the pass page's API leaves out). */
@@ -77,5 +79,22 @@ export function useKeptPass(code: string): KeptPass | null {
     subscribe,
     () => parse(read(code)),
     () => null,
+  );
+}
+
+/**
+ * What a purchase form (the home flow's, an event page's) does with a paid purchase: keeps its
+ * answer, then replaces the form's history entry with the pass's page. Back from the pass is the
+ * screen before the form, never a filled-in form; a reload shows the same pass.
+ */
+export function useShowBoughtPass(): (sold: KeptPass) => void {
+  const [, navigate] = useLocation();
+  return useCallback(
+    (sold: KeptPass) => {
+      const code = codeInLink(new URL(sold.passUrl, window.location.origin)) ?? sold.pass.id;
+      keepPass(code, sold);
+      navigate(passPagePath(code), { replace: true });
+    },
+    [navigate],
   );
 }

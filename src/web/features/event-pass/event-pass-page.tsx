@@ -1,29 +1,25 @@
 import { CalendarX2, Home, RefreshCw } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { EVENT_PASS_TEXT } from '../../../core/event-pass-messages.ts';
-import type { ShopEvent } from '../../../core/events.ts';
+import { preloadPage } from '../../app/lazy-page.tsx';
 import { MessageScreen } from '../../components/message-screen.tsx';
-import { PassConfirmation } from '../../components/purchase/pass-confirmation.tsx';
-import type { SoldPass } from '../../components/purchase/use-purchase.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useScreenFocus } from '../../lib/use-screen-focus.ts';
-import { EventDetails } from './event-details.tsx';
+import { useShowBoughtPass } from '../../lib/kept-passes.ts';
 import { EventPassForm } from './event-pass-form.tsx';
 import { useEvent } from './event-pass-api.ts';
 
-/** Route `/events/:id`: the older event-specific purchase view, then its Pass Confirmed screen. */
+/** Route `/events/:id`: the older event-specific purchase view; a paid purchase goes to the pass's page, as the home flow's does. */
 export function EventPassPage({ productName }: { productName: string }) {
   const { id = '' } = useParams();
-  // Another event is another page: nothing sold on the last one carries over.
+  // Another event is another page: nothing typed on the last one carries over.
   return <EventPass key={id} id={id} productName={productName} />;
 }
 
 function EventPass({ id, productName }: { id: string; productName: string }) {
   const event = useEvent(id);
-  const [sale, setSale] = useState<SoldPass | null>(null);
-  const screen = useScreenFocus(sale);
+  const showPass = useShowBoughtPass();
   const lookup = event.data;
 
   // The page's title names the event, as a tab or a shared link should.
@@ -36,6 +32,11 @@ function EventPass({ id, productName }: { id: string; productName: string }) {
       document.title = before;
     };
   }, [title, productName]);
+
+  // The pass's page follows the form: its code is here by the time the payment is.
+  useEffect(() => {
+    if (title) preloadPage('pass');
+  }, [title]);
 
   // "Try again" shows Loading... again until the new answer.
   if (!lookup || (lookup.kind === 'error' && event.isFetching)) return <Spinner className="flex-1 py-24">Loading event...</Spinner>;
@@ -52,53 +53,7 @@ function EventPass({ id, productName }: { id: string; productName: string }) {
       </section>
     );
   }
-  return (
-    <div ref={screen} className="flex flex-1 flex-col">
-      {sale ? (
-        <EventPassConfirmation event={lookup.event} sold={sale} productName={productName} onBuyAnother={() => setSale(null)} />
-      ) : (
-        <EventPassForm event={lookup.event} onPurchased={setSale} />
-      )}
-    </div>
-  );
-}
-
-/** The Pass Confirmed screen: the pass ID and its QR code, to show at this event's entrance. */
-function EventPassConfirmation(props: { event: ShopEvent; sold: SoldPass; productName: string; onBuyAnother: () => void }) {
-  const { event, sold } = props;
-  const id = useId();
-  return (
-    <PassConfirmation
-      sold={sold}
-      productName={props.productName}
-      title={EVENT_PASS_TEXT.passConfirmed}
-      titleClassName="text-3xl"
-      lead={
-        <>
-          Thank you, <span className="font-semibold break-words text-foreground">{sold.pass.name}</span>. Show this pass at the entrance.
-        </>
-      }
-      passKind="Event Pass"
-      qrCaption={
-        <dl className="text-center">
-          <dt id={`${id}-pass-id`} className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-            Pass ID
-          </dt>
-          <dd aria-labelledby={`${id}-pass-id`} className="mt-1 font-mono text-2xl font-bold tracking-[0.2em]">
-            {sold.pass.id}
-          </dd>
-        </dl>
-      }
-      details={
-        <div className="px-4 py-4 text-sm">
-          <p className="mb-3 text-lg font-bold break-words">{event.title}</p>
-          <EventDetails event={event} className="text-muted-foreground" />
-        </div>
-      }
-      notice="Valid once, for this event. Your name may be checked at the entrance."
-      onBuyAnother={props.onBuyAnother}
-    />
-  );
+  return <EventPassForm event={lookup.event} onPurchased={showPass} />;
 }
 
 function EventNotFound() {

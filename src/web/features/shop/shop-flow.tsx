@@ -2,10 +2,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation, useSearch } from 'wouter';
 import { APP_NOTICES } from '../../../core/messages.ts';
 import { preloadPage } from '../../app/lazy-page.tsx';
-import { codeInLink, passPagePath } from '../../../core/pass-code-format.ts';
-import type { SoldPass } from '../../components/purchase/use-purchase.ts';
 import { historyDepth } from '../../lib/history-depth.ts';
-import { keepPass } from '../../lib/kept-passes.ts';
+import { useShowBoughtPass } from '../../lib/kept-passes.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useScreenFocus } from '../../lib/use-screen-focus.ts';
@@ -27,7 +25,7 @@ export interface ShopFlowProps {
 /**
  * Home (SPEC section 2): landing, then purchase form, then confirmation, each a history entry with
  * its own URL: `/`, `/?buy`, and the pass's own page `/pass/<code>`, which replaces the form's
- * entry (Back from the pass is the landing, never a filled-in form; a reload shows the same pass).
+ * entry (useShowBoughtPass): Back from the pass is the landing.
  * The form's code loads as soon as the visitor touches, points at or focuses anything on the
  * landing, so it is there by the time Get Pass is pressed; the URL changes only once it is, so the
  * new screen's heading takes focus as every screen's does.
@@ -75,14 +73,7 @@ export function ShopFlow({ landingFooter }: ShopFlowProps) {
     else navigate('/', { replace: true });
   }, [navigate]);
 
-  const showPass = useCallback(
-    (sold: SoldPass) => {
-      const code = codeInLink(new URL(sold.passUrl, window.location.origin)) ?? sold.pass.id;
-      keepPass(code, sold);
-      navigate(passPagePath(code), { replace: true });
-    },
-    [navigate],
-  );
+  const showPass = useShowBoughtPass();
 
   return (
     <div
