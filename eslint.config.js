@@ -9,6 +9,8 @@ import tseslint from 'typescript-eslint';
 
 /** The server's domain slices in their import order (ADR 0009): each imports only the shared layer and those before it. */
 const SLICES = ['events', 'mail', 'purchases', 'staff', 'check-in'];
+/** src/server's top-level files in the shared layer (ADR 0009); the others are entry points and whole-app tests. */
+const SHARED_TOP_FILES = ['config', 'errors', 'http-timeouts', 'persistent-secret', 'wallet-config'].map((name) => `src/server/${name}.ts`);
 /** Every element type of src/server: its own files and cli/ (`server`), the shared layer, test support, the slices. */
 const SERVER = ['server', 'server-shared', 'server-test', ...SLICES];
 
@@ -46,9 +48,9 @@ const LAYERS = [
 /** The server's one-way slice order: production code only (a test may set up data through any slice). */
 const SLICE_ORDER = [
   {
-    from: { element: { type: 'server-shared' } },
+    from: [{ element: { type: 'server-shared' } }, { file: { categories: 'server-shared' } }],
     disallow: { to: { element: { types: SLICES } } },
-    message: 'The server\'s shared layer (platform, db, limits, audit) imports no slice: take what it needs as a parameter (ADR 0009)'
+    message: 'The server\'s shared layer (platform, db, limits, audit, and the top-level config, errors and helpers) imports no slice: take what it needs as a parameter (ADR 0009)'
   },
   ...SLICES.map((slice, index) => ({
     from: { element: { type: slice } },
@@ -89,7 +91,7 @@ export default defineConfig(
       'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
       // The first pattern a file's folder matches gives its type. The server's slices import one way
       // (ADR 0009): shared -> events -> mail -> purchases -> staff -> check-in. src/server's own files
-      // (config, errors, and the entry points app.ts, main.ts, admin-socket.ts that wire the slices) and cli/ are `server`.
+      // and cli/ are `server`; of them, the entry points (app.ts, main.ts, admin-socket.ts, cli/) wire the slices.
       'boundaries/elements': [
         { type: 'core', pattern: 'src/core', partialMatch: false },
         { type: 'server-test', pattern: 'src/server/test-support', partialMatch: false },
@@ -98,7 +100,9 @@ export default defineConfig(
         { type: 'server', pattern: 'src/server', partialMatch: false },
         { type: 'feature', pattern: 'src/web/features/*', partialMatch: false, capture: ['feature'] },
         { type: 'web', pattern: 'src/web', partialMatch: false }
-      ]
+      ],
+      // Element patterns match folders: src/server's top-level settings and helpers join the shared layer by file.
+      'boundaries/files': [{ category: 'server-shared', pattern: SHARED_TOP_FILES, partialMatch: false }]
     },
     rules: {
       'boundaries/dependencies': [
@@ -137,8 +141,8 @@ export default defineConfig(
   },
   {
     // Only query modules write SQL (ADR 0009): a statement is found, reviewed and its plan tested in one
-    // place per slice. The exceptions are where an ADR says why: the database itself (db/), the group
-    // commit (ADR 0002), the COPY export (ADR 0006), the batched limit counter (ADR 0008), and tests.
+    // place per slice. The exceptions are where an ADR says why: the database itself (db/), the COPY
+    // export (ADR 0006), the batched limit counter (ADR 0008), and tests.
     files: ['src/server/**/*.ts'],
     ignores: [
       'src/server/**/*-queries.ts',

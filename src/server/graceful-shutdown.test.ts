@@ -89,10 +89,9 @@ describe.each(testBackends())('SIGTERM during a rush on $name', (backend) => {
       body: JSON.stringify({ name: 'Slow Payer', email: 'slow@example.com', eventName: 'City Derby' }),
     }).catch(() => 'cut off');
     await shop.waitFor('it took the purchase in', () => (purchasesTaken(shop) === 1 ? true : undefined));
-    const signalled = Date.now();
     shop.child.kill('SIGTERM');
     expect(await shop.exited()).toBe(1);
-    expect(Date.now() - signalled).toBeLessThan(5000);
-    await stuck;
+    // It exited with the 30 s payment still running: the request was cut off, never answered.
+    expect(await stuck).toBe('cut off');
   });
 });

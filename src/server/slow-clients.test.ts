@@ -117,11 +117,12 @@ describe('slow clients on a real listening server', () => {
       })();
 
       const [headers, body, purchases] = await Promise.all([slowHeaders, slowBody, buyer]);
-      const slack = HTTP_TIMEOUTS.checkEveryMs + 3_000;
+      // Each was dropped by its own bound: never before it (a slow machine only makes a drop later),
+      // the slow headers before the request bound could have done it, the slow body at all (a
+      // client never dropped fails trickleClient).
       expect(headers.afterMs).toBeGreaterThanOrEqual(HTTP_TIMEOUTS.headersMs - 500);
-      expect(headers.afterMs).toBeLessThan(HTTP_TIMEOUTS.headersMs + slack);
+      expect(headers.afterMs).toBeLessThan(HTTP_TIMEOUTS.requestMs);
       expect(body.afterMs).toBeGreaterThanOrEqual(HTTP_TIMEOUTS.requestMs - 500);
-      expect(body.afterMs).toBeLessThan(HTTP_TIMEOUTS.requestMs + slack);
       // Where the server answers before closing, it says 408, never a 5xx.
       for (const dropped of [headers, body]) expect(dropped.answer).not.toMatch(/^HTTP\/1\.1 5/);
 

@@ -156,11 +156,10 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
     const sending = shop.app.outbox.runOnce();
     await expect.poll(() => sink.waitingCount(), { timeout: 15_000 }).toBe(1);
 
-    // A purchase meanwhile needs the database (PGlite has one connection) but never the mail server.
-    const started = performance.now();
+    // A purchase meanwhile needs the database (PGlite has one connection) but never the mail server:
+    // it is answered while the send still waits (the send ends only once released, and then sent).
     const response = await buy(shop, { ...buyer, name: 'Grace Hopper' });
     expect(response.statusCode).toBe(201);
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(sink.waitingCount()).toBe(1);
     expect((await outboxRows()).map((row) => row.status)).toEqual(['pending', 'pending']);
 
@@ -179,10 +178,9 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
     await buy(shop);
     const transport = smtpTransport(sink.url);
     try {
-      const started = performance.now();
       expect(await worker(transport, { sendDeadlineMs: 300 }).runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
-      // nodemailer's socketTimeout (30 s) never fired: the connection was idle-free, just unanswered.
-      expect(performance.now() - started).toBeLessThan(5_000);
+      // The hard deadline ended the send (its error says so), not nodemailer's socketTimeout (30 s),
+      // which never fires on a connection that is unanswered rather than idle.
       expect(await outboxRows()).toEqual([
         { kind: 'purchase_confirmation', status: 'pending', attempts: 1, last_error: 'no answer from the mail server within 0.3 s' },
       ]);

@@ -119,10 +119,9 @@ describe('aborting a send', () => {
       onData: (stream) => void stream.resume(),
       onClose: () => void closed++,
     });
-    const started = Date.now();
     const error = await failureOf(`smtp://127.0.0.1:${server.port}?ignoreTLS=true`, AbortSignal.timeout(300));
+    // The signal ended it, not one of nodemailer's own timeouts (those fail with ETIMEDOUT).
     expect(error.code).toBe('EABORT');
-    expect(Date.now() - started).toBeLessThan(5_000);
     await expect.poll(() => closed).toBe(1);
   });
 });

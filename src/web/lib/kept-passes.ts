@@ -3,8 +3,11 @@ import { useLocation } from 'wouter';
 import { codeInLink, passPagePath } from '../../core/pass-code-format.ts';
 import type { Pass } from '../../core/purchase.ts';
 
-/** A pass as this browser bought it: the purchase's answer (the email included, which the pass page's API leaves out). */
-export interface KeptPass {
+/**
+ * A pass as this browser bought it: the purchase's answer (the email included, which the pass
+ * page's API leaves out) and the signed link its QR code carries.
+ */
+export interface SoldPass {
   pass: Pass;
   passUrl: string;
 }
@@ -27,7 +30,7 @@ function read(code: string): string | null {
  * Keeps a purchase's answer in the browser, keyed by its signed code, so its page shows at once
  * (and a pass still waiting in the server's spool shows before the server can read it back).
  */
-export function keepPass(code: string, kept: KeptPass): void {
+export function keepPass(code: string, kept: SoldPass): void {
   const text = JSON.stringify(kept);
   inMemory.set(code, text);
   try {
@@ -38,22 +41,22 @@ export function keepPass(code: string, kept: KeptPass): void {
   for (const listener of listeners) listener();
 }
 
-function isKeptPass(value: unknown): value is KeptPass {
+function isSoldPass(value: unknown): value is SoldPass {
   if (typeof value !== 'object' || value === null) return false;
-  const { pass, passUrl } = value as Partial<KeptPass>;
+  const { pass, passUrl } = value as Partial<SoldPass>;
   return typeof passUrl === 'string' && typeof pass === 'object' && pass !== null && typeof pass.id === 'string' && typeof pass.name === 'string';
 }
 
 // One parsed object per stored text: useSyncExternalStore needs the same snapshot until it changes.
 let lastText: string | null = null;
-let lastParsed: KeptPass | null = null;
+let lastParsed: SoldPass | null = null;
 
-function parse(text: string | null): KeptPass | null {
+function parse(text: string | null): SoldPass | null {
   if (text === lastText) return lastParsed;
   lastText = text;
   try {
     const value: unknown = text === null ? null : JSON.parse(text);
-    lastParsed = isKeptPass(value) ? value : null;
+    lastParsed = isSoldPass(value) ? value : null;
   } catch {
     lastParsed = null;
   }
@@ -74,7 +77,7 @@ function subscribe(listener: () => void): () => void {
  * The pass this browser kept for a code, or null. Null on the server and during hydration too, as
  * the server rendered it: the kept pass appears right after.
  */
-export function useKeptPass(code: string): KeptPass | null {
+export function useKeptPass(code: string): SoldPass | null {
   return useSyncExternalStore(
     subscribe,
     () => parse(read(code)),
@@ -87,10 +90,10 @@ export function useKeptPass(code: string): KeptPass | null {
  * answer, then replaces the form's history entry with the pass's page. Back from the pass is the
  * screen before the form, never a filled-in form; a reload shows the same pass.
  */
-export function useShowBoughtPass(): (sold: KeptPass) => void {
+export function useShowBoughtPass(): (sold: SoldPass) => void {
   const [, navigate] = useLocation();
   return useCallback(
-    (sold: KeptPass) => {
+    (sold: SoldPass) => {
       const code = codeInLink(new URL(sold.passUrl, window.location.origin)) ?? sold.pass.id;
       keepPass(code, sold);
       navigate(passPagePath(code), { replace: true });

@@ -4,18 +4,12 @@ import { toast } from '../../lib/toasts.ts';
 import type { z } from 'zod';
 import type { OrderBody } from '../../../core/api/purchases.ts';
 import { NOTICES } from '../../../core/messages.ts';
-import type { Pass } from '../../../core/purchase.ts';
 import { check } from '../../../core/validation.ts';
+import type { SoldPass } from '../../lib/kept-passes.ts';
 import { postPurchase } from '../../lib/purchase-api.ts';
 import { useScreenToasts } from '../../lib/screen-toasts.ts';
 import { formProblem, messageOf, type FormProblem } from '../ui/field.tsx';
 import { useFormProblem } from '../ui/use-form-problem.ts';
-
-/** What the confirmation holds: the pass and the signed link its QR code carries. */
-export interface SoldPass {
-  pass: Pass;
-  passUrl: string;
-}
 
 export interface PurchaseConfig<Values extends object> {
   /** The form's rules, in the spec's order (the server checks the same); its output is the order sent. */

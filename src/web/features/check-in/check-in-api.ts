@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { checkIn, recentCheckIns } from '../../../core/api/check-in.ts';
 import { doorPack, uploadDoorScans } from '../../../core/api/door.ts';
 import type { CallOf, ResponseOf } from '../../../core/api/contract.ts';
+import { listEvents } from '../../../core/api/events.ts';
+import { me } from '../../../core/api/staff.ts';
 import type { CheckInResult } from '../../../core/events.ts';
-import { call, failureToReport, unwrap, type CallOptions } from '../../lib/api-client.ts';
+import { call, failureToReport, unwrap, urlOf, type CallOptions } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toasts.ts';
 import { doorNetworkMode } from '../../lib/door-device-data.ts';
 import { STAFF_DATA_KEY } from '../../lib/query-client.ts';
@@ -12,6 +14,14 @@ export type CheckIn = ResponseOf<typeof recentCheckIns>['items'][number];
 
 /** Staff data, beside the events whose counts they move. */
 export const CHECK_INS_KEY = [...STAFF_DATA_KEY, 'check-ins'] as const;
+
+/**
+ * Reads the session and the events through the door's service worker, which keeps their last
+ * answers for an offline reload. Plain fetches: nothing waits on them, and a failure changes nothing.
+ */
+export function warmDoorReads(): void {
+  for (const endpoint of [me, listEvents]) void fetch(urlOf(endpoint, {}), { credentials: 'same-origin' }).catch(() => undefined);
+}
 
 /** The latest check-ins at an event (newest first, up to 100). */
 export async function fetchCheckIns(eventId: number, options: CallOptions = {}): Promise<CheckIn[]> {

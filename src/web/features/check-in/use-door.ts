@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_SCANS_PER_UPLOAD } from '../../../core/api/door.ts';
 import type { CheckInResult } from '../../../core/events.ts';
 import { clearDoorDeviceData } from '../../lib/door-device-data.ts';
-import { downloadDoorPack, uploadScans } from './check-in-api.ts';
+import { downloadDoorPack, uploadScans, warmDoorReads } from './check-in-api.ts';
 import { doorStore, type StoredPack } from './door-store.ts';
 import { decideOffline, importPassKey, passIdOffline, type OfflinePack } from './offline-decision.ts';
 
@@ -28,21 +28,15 @@ async function packInMemory(stored: StoredPack, eventName: string): Promise<Offl
   return { eventId: stored.eventId, eventName, passes, key: await importPassKey(stored.publicKey) };
 }
 
-/**
- * Installs the door's service worker (scope /check-in only) and, once it controls the page, reads
- * the session and events through it so they are there after an offline reload.
- */
+/** Installs the door's service worker (scope /check-in only) and, once it controls the page, warms its cache. */
 function useCheckInWorker() {
   useEffect(() => {
     const workers = navigator.serviceWorker;
     if (!workers || import.meta.env.DEV) return;
-    const warm = () => {
-      for (const url of ['/api/me', '/api/admin/events']) void fetch(url, { credentials: 'same-origin' }).catch(() => undefined);
-    };
     workers.register(WORKER_URL, { scope: WORKER_SCOPE }).catch(() => undefined);
-    if (workers.controller) warm();
-    workers.addEventListener('controllerchange', warm);
-    return () => workers.removeEventListener('controllerchange', warm);
+    if (workers.controller) warmDoorReads();
+    workers.addEventListener('controllerchange', warmDoorReads);
+    return () => workers.removeEventListener('controllerchange', warmDoorReads);
   }, []);
 }
 

@@ -4,7 +4,8 @@ import { LIMITS, PASS_PRICE_CENTS, PASS_PRICE_DOLLARS } from '../../../core/cons
 import { NOTICES } from '../../../core/messages.ts';
 import { purchaseInputSchema, type PurchaseInput } from '../../../core/purchase.ts';
 import { OrderForm } from '../../components/purchase/order-form.tsx';
-import { usePurchase, type SoldPass } from '../../components/purchase/use-purchase.ts';
+import { usePurchase } from '../../components/purchase/use-purchase.ts';
+import type { SoldPass } from '../../lib/kept-passes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { EMAIL_INPUT, Field, fieldState, NAME_INPUT } from '../../components/ui/field.tsx';

@@ -1,5 +1,6 @@
 import { createEvent, updateEvent } from '../../../../core/api/events.ts';
 import type { ShopEvent } from '../../../../core/events.ts';
+import { dollarsOf } from '../../../../core/money.ts';
 import { call, type ApiResult, type CallOptions } from '../../../lib/api-client.ts';
 
 /** The event form as typed: the price in dollars ("12.50"); the server checks it with eventInputSchema. */
@@ -19,7 +20,7 @@ export function saveEvent(id: number | null, form: EventForm, options: CallOptio
 
 /** The form filled in from a stored event (to edit it): cents back to dollars as staff would type them. */
 export function formFromEvent(event: ShopEvent): EventForm {
-  const dollars = event.priceCents / 100;
+  const dollars = dollarsOf(event.priceCents);
   return {
     title: event.title,
     date: event.date,
