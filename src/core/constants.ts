@@ -1,6 +1,5 @@
 /** Business constants from SPEC section 9. The server decides these; the browser only displays them. */
 export const PASS_PRICE_CENTS = 300;
-export const PASS_PRICE_DOLLARS = PASS_PRICE_CENTS / 100;
 /** Every pass sold from the home flow is a general pass (SPEC section 3). */
 export const DEFAULT_EVENT_TYPE = 'general';
 export const DEFAULT_PRODUCT_NAME = 'SkipPass';

@@ -1,6 +1,7 @@
 import { ArrowDown, Check, FastForward, QrCode, ShieldCheck, Ticket, Trophy, Zap } from 'lucide-react';
 import { Link } from 'wouter';
-import { PASS_PRICE_DOLLARS } from '../../../core/constants.ts';
+import { PASS_PRICE_CENTS } from '../../../core/constants.ts';
+import { dollarsOf } from '../../../core/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 
@@ -16,7 +17,7 @@ const PASS_PERKS = [
   'Instant confirmation and email receipt',
 ] as const;
 
-const price = `$${PASS_PRICE_DOLLARS}`;
+const price = `$${dollarsOf(PASS_PRICE_CENTS)}`;
 
 function scrollToEvents() {
   const events = document.getElementById('events');

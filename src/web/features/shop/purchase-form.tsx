@@ -1,6 +1,7 @@
 import { ArrowLeft, Ticket } from 'lucide-react';
 import { useId } from 'react';
-import { LIMITS, PASS_PRICE_CENTS, PASS_PRICE_DOLLARS } from '../../../core/constants.ts';
+import { LIMITS, PASS_PRICE_CENTS } from '../../../core/constants.ts';
+import { dollarsOf } from '../../../core/money.ts';
 import { NOTICES } from '../../../core/messages.ts';
 import { purchaseInputSchema, type PurchaseInput } from '../../../core/purchase.ts';
 import { OrderForm } from '../../components/purchase/order-form.tsx';
@@ -57,7 +58,7 @@ export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
               onSubmit={() => void submit(values)}
               item="Any Event Pass"
               priceCents={PASS_PRICE_CENTS}
-              payLabel={`Complete Purchase - $${PASS_PRICE_DOLLARS}`}
+              payLabel={`Complete Purchase - $${dollarsOf(PASS_PRICE_CENTS)}`}
               note="No account needed. Your pass and receipt appear as soon as the payment goes through."
             >
               <Field id={`${id}-name`} label="Full Name" {...NAME_INPUT} value={values.name} onChange={update('name')} {...fieldState(problem, 'name', errorId, processing)} />
