@@ -154,7 +154,7 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
     // The worker takes that message to the server, which holds it unanswered. (The first mail
     // starts the render thread, which under vitest loads TypeScript through tsx: allow it time.)
     const sending = shop.app.outbox.runOnce();
-    await expect.poll(() => sink.waitingCount(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => sink.waitingCount(), { timeout: 120_000 }).toBe(1);
 
     // A purchase meanwhile needs the database (PGlite has one connection) but never the mail server:
     // it is answered while the send still waits (the send ends only once released, and then sent).
@@ -252,7 +252,7 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
 
     const restarted = await startTestApp(t.database, { SMTP_URL: sink.url }, { backgroundJobs: true });
     started.push(restarted);
-    await expect.poll(() => sink.received.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => sink.received.length, { timeout: 120_000 }).toBe(2);
     await restarted.app.close();
     expect(sink.received.map((mail) => mail.parsed.text?.match(/Hi (.+),/)?.[1]).sort()).toEqual(['Ada Lovelace', 'Grace Hopper']);
     expect((await outboxRows()).map((row) => row.status)).toEqual(['sent', 'sent']);

@@ -140,7 +140,7 @@ describe.each(testBackends())('compressed API answers on $name', (backend) => {
     gunzip.on('data', (chunk: Buffer) => (text += chunk.toString()));
     const ended = new Promise((resolve, reject) => gunzip.on('end', resolve).on('error', reject));
     try {
-      await expect.poll(() => text.includes(row(100)), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => text.includes(row(100)), { timeout: 120_000 }).toBe(true);
       expect(lastRowRead).toBe(false);
     } finally {
       release();
