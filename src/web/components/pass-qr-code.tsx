@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { cn } from '../lib/cn.ts';
+import { lazyModule } from '../lib/lazy-module.ts';
 
 export interface PassQrCodeProps {
   /** What the code holds: the pass's signed verification link. */
@@ -10,11 +11,17 @@ export interface PassQrCodeProps {
 
 type QrImage = { value: string; src: string | null };
 
+/** The encoder, loaded on demand: only a buyer who reaches a confirmation needs it. A page sure to show a pass prefetches it. */
+export const qrEncoder = lazyModule(() => import('qrcode'));
+
 /** The QR as an SVG image: sharp at any size, on screen and on paper. */
 async function renderQr(value: string): Promise<string> {
-  // Loaded on demand: only a buyer who reaches a confirmation needs the encoder.
-  const { default: QRCode } = await import('qrcode');
-  const svg = await QRCode.toString(value, {
+  const { default: QRCode } = await qrEncoder.load();
+  // Encoding is the heaviest step of showing a pass: in a task of its own, not the render's that mounted the code, neither holds up a tap for long.
+  await new Promise((resolve) => setTimeout(resolve));
+  // One byte-mode segment: the same symbol size for a link as the encoder's own split into modes,
+  // whose search costs a phone's first encode tens of milliseconds.
+  const svg = await QRCode.toString([{ data: new TextEncoder().encode(value), mode: 'byte' }], {
     type: 'svg',
     errorCorrectionLevel: 'M',
     margin: 2,

@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import type { PassPage as PassPageData } from '../../../core/api/pass-page.ts';
 import { dollarsOf } from '../../../core/money.ts';
 import { MessageScreen } from '../../components/message-screen.tsx';
+import { qrEncoder } from '../../components/pass-qr-code.tsx';
 import { PassConfirmation, type ShownPass } from '../../components/purchase/pass-confirmation.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -42,6 +43,8 @@ function PassView({ code, productName, feedbackUrl }: PassPageProps & { code: st
   usePassWorker(code);
   const kept = useKeptPass(code);
   const lookup = usePassPage(code);
+  // The QR's encoder loads alongside the pass, not after it: the QR is the page's largest paint.
+  useEffect(() => qrEncoder.prefetch(), []);
   const [, navigate] = useLocation();
   const answer = lookup.data;
   const found = answer?.kind === 'found' ? answer.page : null;
