@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { cn } from '../lib/cn.ts';
-import { lazyModule } from '../lib/lazy-module.ts';
 
 export interface PassQrCodeProps {
   /** What the code holds: the pass's signed verification link. */
@@ -11,12 +10,10 @@ export interface PassQrCodeProps {
 
 type QrImage = { value: string; src: string | null };
 
-/** The encoder, loaded on demand: only a buyer who reaches a confirmation needs it. A page sure to show a pass prefetches it. */
-export const qrEncoder = lazyModule(() => import('qrcode'));
-
 /** The QR as an SVG image: sharp at any size, on screen and on paper. */
 async function renderQr(value: string): Promise<string> {
-  const { default: QRCode } = await qrEncoder.load();
+  // Loaded on demand: only a buyer who reaches a confirmation needs the encoder (the pass page loads it with its own code).
+  const { default: QRCode } = await import('qrcode');
   // Encoding is the heaviest step of showing a pass: in a task of its own, not the render's that mounted the code, neither holds up a tap for long.
   await new Promise((resolve) => setTimeout(resolve));
   // One byte-mode segment: the same symbol size for a link as the encoder's own split into modes,

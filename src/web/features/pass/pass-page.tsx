@@ -1,10 +1,12 @@
 import { Home, RefreshCw, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+// The QR's encoder comes with the page's code (the server preloads it with the page's chunks), not
+// once the pass has arrived: the QR is the page's largest paint.
+import 'qrcode';
 import type { PassPage as PassPageData } from '../../../core/api/pass-page.ts';
 import { dollarsOf } from '../../../core/money.ts';
 import { MessageScreen } from '../../components/message-screen.tsx';
-import { qrEncoder } from '../../components/pass-qr-code.tsx';
 import { PassConfirmation, type ShownPass } from '../../components/purchase/pass-confirmation.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -43,8 +45,6 @@ function PassView({ code, productName, feedbackUrl }: PassPageProps & { code: st
   usePassWorker(code);
   const kept = useKeptPass(code);
   const lookup = usePassPage(code);
-  // The QR's encoder loads alongside the pass, not after it: the QR is the page's largest paint.
-  useEffect(() => qrEncoder.prefetch(), []);
   const [, navigate] = useLocation();
   const answer = lookup.data;
   const found = answer?.kind === 'found' ? answer.page : null;
