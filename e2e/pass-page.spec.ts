@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { PASS_PAGE_SKIPPED_AUDITS } from '../bench/lib/lighthouse.mjs';
 import { createEventViaApi, readQrImage } from './check-in-support.ts';
 import { mailBodiesTo, signedInStaff, uniqueEmail } from './staff-support.ts';
 import { ADA, animationsSettled, fillForm, openForm, passDetail, submitButton } from './support.ts';
@@ -271,9 +272,7 @@ test.describe('the pass page, measured', () => {
     });
     try {
       const categories = ['accessibility', 'best-practices', 'seo'];
-      // A pass's link is a bearer link: its page says noindex on purpose (ADR 0023), the one SEO
-      // audit it must fail, so that audit is left out of the score.
-      const result = await lighthouse(sold.passUrl, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, skipAudits: ['is-crawlable'] });
+      const result = await lighthouse(sold.passUrl, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, skipAudits: PASS_PAGE_SKIPPED_AUDITS });
       const lhr = result!.lhr;
       expect(lhr.runtimeError, 'Lighthouse measured the page').toBeUndefined();
       const failing = Object.values(lhr.audits)

@@ -12,9 +12,13 @@ type QrImage = { value: string; src: string | null };
 
 /** The QR as an SVG image: sharp at any size, on screen and on paper. */
 async function renderQr(value: string): Promise<string> {
-  // Loaded on demand: only a buyer who reaches a confirmation needs the encoder.
+  // Loaded on demand: only a buyer who reaches a confirmation needs the encoder (the pass page loads it with its own code).
   const { default: QRCode } = await import('qrcode');
-  const svg = await QRCode.toString(value, {
+  // Encoding is the heaviest step of showing a pass: in a task of its own, not the render's that mounted the code, neither holds up a tap for long.
+  await new Promise((resolve) => setTimeout(resolve));
+  // One byte-mode segment: the same symbol size for a link as the encoder's own split into modes,
+  // whose search costs a phone's first encode tens of milliseconds.
+  const svg = await QRCode.toString([{ data: new TextEncoder().encode(value), mode: 'byte' }], {
     type: 'svg',
     errorCorrectionLevel: 'M',
     margin: 2,

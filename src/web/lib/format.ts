@@ -1,6 +1,15 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-const count = new Intl.NumberFormat(undefined);
+/**
+ * A formatter made on first use: making one loads locale data, which costs a phone tens of
+ * milliseconds, and most pages that import this file (the pass page among them) format no moment.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const dateTime = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+const timeOnly = onFirstUse(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }));
+const count = onFirstUse(() => new Intl.NumberFormat(undefined));
 
 function parse(iso: string): Date | null {
   const date = new Date(iso);
@@ -18,7 +27,7 @@ export function formatSport(eventType: string): string {
 /** A moment in the staff member's own locale and time zone, e.g. "Nov 22, 2026, 2:05 PM". */
 export function formatDateTime(iso: string): string {
   const date = parse(iso);
-  return date ? dateTime.format(date) : iso;
+  return date ? dateTime().format(date) : iso;
 }
 
 /**
@@ -28,11 +37,11 @@ export function formatDateTime(iso: string): string {
 export function formatMoment(iso: string, now: Date = new Date()): string {
   const date = parse(iso);
   if (!date) return iso;
-  return date.toDateString() === now.toDateString() ? timeOnly.format(date) : dateTime.format(date);
+  return date.toDateString() === now.toDateString() ? timeOnly().format(date) : dateTime().format(date);
 }
 
 export function formatCount(value: number): string {
-  return count.format(value);
+  return count().format(value);
 }
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

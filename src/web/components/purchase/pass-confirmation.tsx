@@ -2,11 +2,14 @@ import { Ban, CircleCheckBig, Download, ExternalLink, Info, Mail, Printer, Ticke
 import { useId, type ReactNode } from 'react';
 import { toast } from '../../lib/toasts.ts';
 import { cn } from '../../lib/cn.ts';
-import { downloadReceipt } from '../../lib/receipt-download.ts';
+import { lazyModule } from '../../lib/lazy-module.ts';
 import { PassQrCode } from '../pass-qr-code.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import type { Pass } from '../../../core/purchase.ts';
+
+// The receipt's text comes from the purchase rules, zod schemas included: loaded when asked for, the pass page's first load leaves them out.
+const receipt = lazyModule(() => import('../../lib/receipt-download.ts'));
 
 /**
  * The pass a confirmation shows and the signed link its QR code holds. The email is there when this
@@ -100,7 +103,7 @@ export function PassConfirmation(props: PassConfirmationProps) {
             <Printer aria-hidden="true" />
             Save This Page
           </Button>
-          <Button variant="outline" onClick={() => downloadReceipt(props.productName, pass, passUrl)}>
+          <Button variant="outline" onClick={() => void receipt.load().then(({ downloadReceipt }) => downloadReceipt(props.productName, pass, passUrl))}>
             <Download aria-hidden="true" />
             Download Receipt
           </Button>

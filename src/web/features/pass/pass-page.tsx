@@ -1,6 +1,9 @@
 import { Home, RefreshCw, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+// The QR's encoder comes with the page's code (the server preloads it with the page's chunks), not
+// once the pass has arrived: the QR is the page's largest paint.
+import 'qrcode';
 import type { PassPage as PassPageData } from '../../../core/api/pass-page.ts';
 import { dollarsOf } from '../../../core/money.ts';
 import { MessageScreen } from '../../components/message-screen.tsx';
