@@ -36,10 +36,12 @@ test.describe('the event page', () => {
     await expect(processing).toBeDisabled();
 
     await expect(notifications(page).getByText('Purchase successful! Check your email for confirmation details.')).toBeVisible();
-    const heading = page.getByRole('heading', { level: 1, name: 'Thank you, Grace Hopper!' });
-    await expect(heading).toBeVisible();
+    // SPEC: "A Pass Confirmed screen then shows a pass ID"; the screen is the pass's own page.
+    const heading = page.getByRole('heading', { level: 1, name: 'Pass Confirmed' });
+    await expect(heading).toBeFocused();
     await expect(page).toHaveURL(PASS_PAGE);
-    const passId = passDetail(page, 'Order ID');
+    await expect(page.getByText('Thank you, Grace Hopper. Show this pass at the entrance.')).toBeVisible();
+    const passId = passDetail(page, 'Pass ID');
     await expect(passId).toHaveText(/^[0-9A-F]{10}$/);
     const id = (await passId.innerText()).trim();
     expect(page.url()).toContain(`/pass/${id}.`);
@@ -51,9 +53,9 @@ test.describe('the event page', () => {
     for (const pass of ['bought', 'reloaded']) {
       if (pass === 'reloaded') await page.reload();
       await expect(heading).toBeVisible();
-      await expect(passDetail(page, 'Order ID')).toHaveText(id);
+      await expect(passDetail(page, 'Pass ID')).toHaveText(id);
       await expect(passDetail(page, 'Event')).toHaveText(event.title);
-      await expect(passDetail(page, 'Date')).toHaveText(`${DERBY.date} · ${DERBY.time}`);
+      await expect(passDetail(page, 'Date')).toHaveText('Saturday, December 12, 2026, 7:30 PM');
       await expect(passDetail(page, 'Venue')).toHaveText(DERBY.location);
       // This browser bought it: it still knows where the confirmation went.
       await expect(page.getByText(`A confirmation email has been sent to ${email}.`)).toBeVisible();

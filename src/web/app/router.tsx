@@ -1,6 +1,6 @@
 import { Route, Router, Switch, type AroundNavHandler } from 'wouter';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
-import { historyDepth } from '../lib/history-depth.ts';
+import { type AppHistoryState, historyDepth } from '../lib/history-depth.ts';
 import { HomePage } from './home-page.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -16,7 +16,7 @@ const PassPage = lazyPage('pass');
 // Every in-app navigation records its depth in the history entry, so Go Back can tell whether
 // there is a page of ours to go back to (a fresh tab has none, and goes home instead).
 const countDepth: AroundNavHandler = (navigate, to, options) =>
-  navigate(to, { ...options, state: { depth: options?.replace ? historyDepth() : historyDepth() + 1 } });
+  navigate(to, { ...options, state: { depth: options?.replace ? historyDepth() : historyDepth() + 1 } satisfies AppHistoryState });
 
 /**
  * The app's pages (wouter; ADR 0012), as listed in src/core/routes.ts. `ssrPath` is the path the

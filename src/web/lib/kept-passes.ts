@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { codeInLink, passPagePath } from '../../core/pass-code-format.ts';
+import type { PassPage } from '../../core/api/pass-page.ts';
 import type { Pass } from '../../core/purchase.ts';
 
 /**
@@ -10,6 +11,8 @@ import type { Pass } from '../../core/purchase.ts';
 export interface SoldPass {
   pass: Pass;
   passUrl: string;
+  /** An event's own pass (bought on its page): the event's date and venue, as the pass page's API gives them. */
+  event?: PassPage['event'];
 }
 
 const PREFIX = 'skippass:pass:';

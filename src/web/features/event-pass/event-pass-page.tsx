@@ -53,7 +53,8 @@ function EventPass({ id, productName }: { id: string; productName: string }) {
       </section>
     );
   }
-  return <EventPassForm event={lookup.event} onPurchased={showPass} />;
+  const { date, time, location } = lookup.event;
+  return <EventPassForm event={lookup.event} onPurchased={(sold) => showPass({ ...sold, event: { date, time, location } })} />;
 }
 
 function EventNotFound() {

@@ -4,7 +4,7 @@ import type { PassPage } from '../../../core/api/pass-page.ts';
 import type { ShownPass } from '../../components/purchase/pass-confirmation.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatSport } from '../../lib/format.ts';
+import { formatEventDate, formatEventTime, formatSport } from '../../lib/format.ts';
 
 /** Under the QR code: what staff do with it. */
 export function QrCaption() {
@@ -16,7 +16,11 @@ export function QrCaption() {
   );
 }
 
-/** The confirmation's details (SPEC section 2): event, sport, order ID and timestamp; the event's date and venue when it has them. */
+/**
+ * The confirmation's details (SPEC section 2): event, sport, order ID and timestamp. An event's own
+ * pass adds the event's date, time and venue, and names its ID the pass ID, as its Pass Confirmed
+ * screen does.
+ */
 export function PassDetails({ pass, event }: { pass: ShownPass['pass']; event?: PassPage['event'] }) {
   const id = useId();
   return (
@@ -26,10 +30,10 @@ export function PassDetails({ pass, event }: { pass: ShownPass['pass']; event?: 
       </Detail>
       {event && (
         <>
-          <Detail id={`${id}-date`} term="Date" valueClassName="font-medium">
-            {event.date} · {event.time}
+          <Detail id={`${id}-date`} term="Date" className="col-span-2" valueClassName="font-medium">
+            <time dateTime={event.date}>{formatEventDate(event.date, 'long')}</time>, <time dateTime={event.time}>{formatEventTime(event.time)}</time>
           </Detail>
-          <Detail id={`${id}-venue`} term="Venue" valueClassName="font-medium break-words">
+          <Detail id={`${id}-venue`} term="Venue" className="col-span-2" valueClassName="font-medium break-words">
             {event.location}
           </Detail>
         </>
@@ -37,7 +41,7 @@ export function PassDetails({ pass, event }: { pass: ShownPass['pass']; event?: 
       <Detail id={`${id}-sport`} term="Sport">
         <Badge>{formatSport(pass.eventType)}</Badge>
       </Detail>
-      <Detail id={`${id}-order`} term="Order ID" valueClassName="font-mono text-base font-bold tracking-widest">
+      <Detail id={`${id}-order`} term={event ? 'Pass ID' : 'Order ID'} valueClassName="font-mono text-base font-bold tracking-widest">
         {pass.id}
       </Detail>
       <Detail id={`${id}-time`} term="Timestamp" className="col-span-2" valueClassName="font-medium">

@@ -10,7 +10,8 @@ import { MessageScreen } from '../../components/message-screen.tsx';
 import { PassConfirmation, type ShownPass } from '../../components/purchase/pass-confirmation.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { historyDepth } from '../../lib/history-depth.ts';
+import { EVENT_PASS_TEXT } from '../../../core/event-pass-messages.ts';
+import { arrivedInApp } from '../../lib/history-depth.ts';
 import { useKeptPass } from '../../lib/kept-passes.ts';
 import { PassDetails, QrCaption } from './pass-details.tsx';
 import { PassState } from './pass-state.tsx';
@@ -31,9 +32,36 @@ export function PassPage(props: PassPageProps) {
 }
 
 /** The API's pass, as the confirmation shows it (dollars, as SPEC's Pass has them). */
-function shownFrom(page: PassPageData, email: string | undefined): ShownPass {
+function shownFrom(page: PassPageData, email: string | undefined): ShownPass & Pick<PassPageData, 'event'> {
   const { amountCents, ...pass } = page.pass;
-  return { pass: { ...pass, amount: dollarsOf(amountCents), email }, passUrl: page.passUrl };
+  return { pass: { ...pass, amount: dollarsOf(amountCents), email }, passUrl: page.passUrl, event: page.event };
+}
+
+/**
+ * What the confirmation says: the home flow's pass (SPEC section 2) or an event's own pass, whose
+ * page SPEC calls the Pass Confirmed screen (the older event-specific view, section 2).
+ */
+function wordsFor(name: string, eventPass: boolean, voided: boolean) {
+  if (eventPass) {
+    return {
+      title: EVENT_PASS_TEXT.passConfirmed,
+      lead: voided ? (
+        'This pass was voided by the shop'
+      ) : (
+        <>
+          Thank you, <span className="font-semibold break-words text-foreground">{name}</span>. Show this pass at the entrance.
+        </>
+      ),
+      passKind: 'Event Pass',
+      notice: 'Valid once, for this event. Your name may be checked at the entrance.',
+    };
+  }
+  return {
+    title: `Thank you, ${name}!`,
+    lead: voided ? 'This pass was voided by the shop' : 'Your skip pass is confirmed',
+    passKind: 'Any Event Pass',
+    notice: 'Show this screen at the event entrance. Your pass is valid once per event, and your name may be checked.',
+  };
 }
 
 /**
@@ -50,7 +78,7 @@ function PassView({ code, productName, feedbackUrl }: PassPageProps & { code: st
   const found = answer?.kind === 'found' ? answer.page : null;
   // The buyer's email is only known to the browser that bought the pass.
   const email = kept && found && kept.pass.id === found.pass.id ? kept.pass.email : undefined;
-  const shown: ShownPass | null = found ? shownFrom(found, email) : kept;
+  const shown: (ShownPass & Pick<PassPageData, 'event'>) | null = found ? shownFrom(found, email) : kept;
 
   const passId = shown?.pass.id;
   useArrivalFocus(passId !== undefined);
@@ -65,19 +93,20 @@ function PassView({ code, productName, feedbackUrl }: PassPageProps & { code: st
 
   if (shown) {
     const voided = found?.state.status === 'voided';
+    const words = wordsFor(shown.pass.name, shown.event !== undefined, voided);
     return (
       <PassConfirmation
         sold={shown}
         productName={productName}
-        title={`Thank you, ${shown.pass.name}!`}
+        title={words.title}
         titleClassName="text-2xl text-balance break-words sm:text-3xl"
-        lead={voided ? 'This pass was voided by the shop' : 'Your skip pass is confirmed'}
+        lead={words.lead}
         voided={voided}
         status={found && <PassState state={found.state} />}
-        passKind="Any Event Pass"
+        passKind={words.passKind}
         qrCaption={<QrCaption />}
-        details={<PassDetails pass={shown.pass} event={found?.event} />}
-        notice="Show this screen at the event entrance. Your pass is valid once per event, and your name may be checked."
+        details={<PassDetails pass={shown.pass} event={shown.event} />}
+        notice={words.notice}
         extra={found && <WalletLinks wallet={found.wallet} />}
         feedbackUrl={feedbackUrl}
         onBuyAnother={() => navigate('/')}
@@ -132,7 +161,7 @@ function useArrivalFocus(shown: boolean) {
   useEffect(() => {
     if (!shown || done.current) return;
     done.current = true;
-    if (historyDepth() === 0) return;
+    if (!arrivedInApp()) return;
     window.scrollTo({ top: 0 });
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
   }, [shown]);
