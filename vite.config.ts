@@ -164,14 +164,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       output: {
         // Fewer, larger files on a page's first load (Lighthouse counts each script fetched before the
-        // first paint): all the entry imports statically is one chunk, not one per module shared with a
-        // lazy page. The QR encoder is one chunk the pass page imports statically, so its import() of
-        // it costs no request of its own (left to itself, a facade chunk: one more round trip before the
-        // QR code, the page's largest paint).
+        // first paint, and each round trip before the pass page's largest paint, its QR code):
+        // - all the entry imports statically is one chunk, not one per module shared with a lazy page;
+        // - the QR encoder is one chunk the pass page imports statically, so its import() of it costs
+        //   no request (left to itself, a facade chunk: one more round trip before the QR code);
+        // - the UI kit the pages share (components, icons, TanStack Query, formatters) is one chunk, not
+        //   a file per module; only those modules (not what they import: zod stays out of it).
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'] },
             { name: 'qrcode', test: /node_modules\/qrcode\// },
+            { name: 'page-kit', test: /node_modules\/(lucide-react|@tanstack\/(react-query|query-core))\/|src\/web\/(components\/(ui\/|message-screen)|lib\/format)/, minShareCount: 2, includeDependenciesRecursively: false },
           ],
         },
       },
