@@ -2,7 +2,7 @@
 // answer travels compressed, and Lighthouse's scores (mobile preset, median of 3 runs) on the
 // landing and on a pass's page, all
 // against the built shop on PostgreSQL, in the system Chromium, with no network beyond 127.0.0.1.
-// Run alone: node bench/web.mjs
+// Run alone: node bench/web.mjs (BENCH_WEB_ONLY=pass: only the pass page's Lighthouse runs, to try a change quickly)
 import { readdir, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
@@ -304,6 +304,11 @@ export async function run() {
   const loadBefore = loadavg();
   const cpu = cpuMeter(server.pid);
   try {
+    if (process.env.BENCH_WEB_ONLY === 'pass') {
+      await lighthouseRuns(server.url, { label: 'pass page', path: await passPagePath(server.url), skipAudits: PASS_PAGE_SKIPPED_AUDITS }, checks);
+      console.log(checksTable(checks));
+      return { checks };
+    }
     const landing = await firstLoad(server.url, checks);
     const largestContentfulPaint = await paintFromServerHtml(server.url, checks);
     const assets = await staticCompression(server.url, checks);

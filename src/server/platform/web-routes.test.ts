@@ -44,11 +44,11 @@ describe('renderIndexHtml', () => {
     );
   });
 
-  it('puts a rendered page in #root and preloads its chunks, taking `$` patterns as text', () => {
+  it('puts a rendered page in #root and preloads its chunks after the entry\'s, taking `$` patterns as text', () => {
     const html = renderIndexHtml(template, { productName: 'Club $& Pass', feedbackUrl: 'https://x.io' }, { html: '<p>$1 $&</p>', preloads: ['/assets/a.js'] });
     expect(html).toContain('<title>Club $&#38; Pass</title>');
     expect(html).toContain('<div id="root"><p>$1 $&</p></div>');
-    expect(html).toContain('</script><link rel="modulepreload" crossorigin href="/assets/a.js">');
+    expect(html).toContain('href="/assets/shared-2222.js"><link rel="modulepreload" crossorigin href="/assets/a.js"></head>');
   });
 
   it('cannot be broken out of by a hostile product name', () => {

@@ -38,7 +38,9 @@ export function renderIndexHtml(template: string, shop: ShopConfig, page: PageCo
   // Functions as replacements: a `$` in the settings or the page is text, not a replacement pattern.
   return template
     .replaceAll('%PRODUCT_NAME%', () => escapeHtml(shop.productName))
-    .replace('<!--shop-config-->', () => `<script id="shop-config" type="application/json">${scriptSafeJson(shop)}</script>${preloads}`)
+    .replace('<!--shop-config-->', () => `<script id="shop-config" type="application/json">${scriptSafeJson(shop)}</script>`)
+    // After the stylesheet and the entry's own chunks: the page's chunks are needed last.
+    .replace('</head>', () => `${preloads}</head>`)
     .replace('<!--app-html-->', () => page.html);
 }
 
