@@ -143,6 +143,19 @@ test.describe('the pass page', () => {
     await buyer.context().close();
   });
 
+  test('a pass that cannot be fetched says so and offers to try again, which shows it', async ({ page, browser }) => {
+    const sold = await sellPass(page, { name: 'Ada Lovelace', email: uniqueEmail('retry'), eventName: 'Flaky Signal Cup' });
+    const buyer = await freshPage(browser);
+    let refused = 0;
+    await buyer.route('**/api/passes/**', (route) => (refused++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+    await buyer.goto(sold.passUrl);
+    await expect(buyer.getByRole('heading', { level: 1, name: 'The pass could not be loaded' })).toBeVisible();
+    await expect(buyer.getByText('Check your connection and try again.')).toBeVisible();
+    await buyer.getByRole('button', { name: 'Try again' }).click();
+    await expect(passDetail(buyer, 'Order ID')).toHaveText(sold.pass.id);
+    await buyer.context().close();
+  });
+
   test('opens again offline after one visit', async ({ page, browser }) => {
     const sold = await sellPass(page, { name: 'Ada Lovelace', email: uniqueEmail('offline'), eventName: 'Gate With No Signal' });
     const buyer = await freshPage(browser);

@@ -1,6 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
+import { type LucideIcon, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
+import { Button } from './ui/button.tsx';
 
 export interface MessageScreenProps {
   /** The heading's id (the section is named by it). */
@@ -26,6 +27,22 @@ export function MessageScreen({ id, icon: Icon, tone, title, children, action }:
       </h1>
       <p className="mt-3 max-w-md text-muted-foreground">{children}</p>
       {action}
+    </section>
+  );
+}
+
+/** A public page whose data did not arrive (no network, a server fault): says so, and offers to try again. */
+export function LoadFailed({ id, what, onRetry }: { id: string; what: string; onRetry: () => void }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-1 flex-col items-center justify-center gap-4 bg-muted/50 px-4 py-24 text-center">
+      <h1 id={id} className="text-2xl font-bold tracking-tight">
+        The {what} could not be loaded
+      </h1>
+      <p className="text-muted-foreground">Check your connection and try again.</p>
+      <Button variant="outline" onClick={onRetry}>
+        <RefreshCw aria-hidden="true" />
+        Try again
+      </Button>
     </section>
   );
 }

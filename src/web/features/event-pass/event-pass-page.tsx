@@ -1,10 +1,10 @@
-import { CalendarX2, Home, RefreshCw } from 'lucide-react';
+import { CalendarX2, Home } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { EVENT_PASS_TEXT } from '../../../core/event-pass-messages.ts';
 import { preloadPage } from '../../app/lazy-page.tsx';
-import { MessageScreen } from '../../components/message-screen.tsx';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { LoadFailed, MessageScreen } from '../../components/message-screen.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useShowBoughtPass } from '../../lib/kept-passes.ts';
 import { EventPassForm } from './event-pass-form.tsx';
@@ -41,18 +41,7 @@ function EventPass({ id, productName }: { id: string; productName: string }) {
   // "Try again" shows Loading... again until the new answer.
   if (!lookup || (lookup.kind === 'error' && event.isFetching)) return <Spinner className="flex-1 py-24">Loading event...</Spinner>;
   if (lookup.kind === 'not_found') return <EventNotFound />;
-  if (lookup.kind === 'error') {
-    return (
-      <section className="flex flex-1 flex-col items-center justify-center gap-4 bg-muted/50 px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">The event could not be loaded</h1>
-        <p className="text-muted-foreground">Check your connection and try again.</p>
-        <Button variant="outline" onClick={() => void event.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          Try again
-        </Button>
-      </section>
-    );
-  }
+  if (lookup.kind === 'error') return <LoadFailed id="event-failed-title" what="event" onRetry={() => void event.refetch()} />;
   const { date, time, location } = lookup.event;
   return <EventPassForm event={lookup.event} onPurchased={(sold) => showPass({ ...sold, event: { date, time, location } })} />;
 }

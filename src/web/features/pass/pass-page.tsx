@@ -1,4 +1,4 @@
-import { Home, RefreshCw, SearchX } from 'lucide-react';
+import { Home, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 // The QR's encoder comes with the page's code (the server preloads it with the page's chunks), not
@@ -6,9 +6,9 @@ import { Link, useLocation, useParams } from 'wouter';
 import 'qrcode';
 import type { PassPage as PassPageData } from '../../../core/api/pass-page.ts';
 import { dollarsOf } from '../../../core/money.ts';
-import { MessageScreen } from '../../components/message-screen.tsx';
+import { LoadFailed, MessageScreen } from '../../components/message-screen.tsx';
 import { PassConfirmation, type ShownPass } from '../../components/purchase/pass-confirmation.tsx';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { EVENT_PASS_TEXT } from '../../../core/event-pass-messages.ts';
 import { arrivedInApp } from '../../lib/history-depth.ts';
@@ -116,18 +116,7 @@ function PassView({ code, productName, feedbackUrl }: PassPageProps & { code: st
   // "Try again" shows Loading... again until the new answer.
   if (!answer || (answer.kind === 'error' && lookup.isFetching)) return <Spinner className="flex-1 py-24">Loading pass...</Spinner>;
   if (answer.kind === 'not_found') return <PassNotFound />;
-  return (
-    <section aria-labelledby="pass-failed-title" className="flex flex-1 flex-col items-center justify-center gap-4 bg-muted/50 px-4 py-24 text-center">
-      <h1 id="pass-failed-title" className="text-2xl font-bold tracking-tight">
-        The pass could not be loaded
-      </h1>
-      <p className="text-muted-foreground">Check your connection and try again.</p>
-      <Button variant="outline" onClick={() => void lookup.refetch()}>
-        <RefreshCw aria-hidden="true" />
-        Try again
-      </Button>
-    </section>
-  );
+  return <LoadFailed id="pass-failed-title" what="pass" onRetry={() => void lookup.refetch()} />;
 }
 
 function PassNotFound() {
