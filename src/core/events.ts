@@ -5,6 +5,12 @@ import { sanitizeText } from './sanitize.ts';
 import { codePointLength, exceeds, isBlank, isShorterThan } from './text-length.ts';
 import { isPlainEmail, optionalText } from './validation.ts';
 
+/**
+ * Where an event's sales stand, decided by the database's clock: not yet open, on sale, sold out
+ * (a capped event with no place left), or closed (its sales window is over).
+ */
+export type SalesState = 'not_yet' | 'on_sale' | 'sold_out' | 'closed';
+
 /** An event as the public event page and the staff screens show it. */
 export interface ShopEvent {
   id: number;
@@ -15,7 +21,39 @@ export interface ShopEvent {
   time: string;
   location: string;
   priceCents: number;
+  /** Passes on sale in all; null: no limit. */
+  capacity: number | null;
+  /** Places not yet sold or held by a purchase in flight; null when the event has no capacity. */
+  left: number | null;
+  /** When sales open, YYYY-MM-DDTHH:MM in the shop's time zone; null: on sale once listed. */
+  salesOpen: string | null;
+  /** When sales close, YYYY-MM-DDTHH:MM in the shop's time zone; null: when the event starts. */
+  salesClose: string | null;
+  sales: SalesState;
 }
+
+/** Below this many places left, the landing and the event page say how many (SPEC has no wording). */
+export const FEW_PLACES_LEFT = 20;
+
+/** What a buyer sees of an event's sales state where it is not simply on sale. */
+export const SALES_TEXTS = {
+  soldOut: 'Sold out',
+  closed: 'Sales closed',
+  notYet: (opens: string) => `On sale from ${opens}`,
+  left: (left: number) => (left === 1 ? '1 pass left' : `${left} passes left`),
+} as const;
+
+/**
+ * An event title as staff would read it: letter case, accents and spacing make no other event.
+ * A home-flow purchase whose event name gives the same key as a listed event's title is that
+ * event's pass (issue 22); the events table stores the key of each title to find it by index.
+ */
+export function eventTitleKey(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/gu, ' ').trim();
+}
+
+/** The most passes one event may put on sale. */
+export const MAX_CAPACITY = 100_000;
 
 export const EVENT_MESSAGES = {
   titleRequired: 'Title must be 2 to 100 characters long',
@@ -23,7 +61,18 @@ export const EVENT_MESSAGES = {
   timeInvalid: 'Time must be a time such as 19:30',
   locationRequired: 'Location must be 2 to 200 characters long',
   priceInvalid: 'Price must be an amount from 0.00 to 1000.00',
+  capacityInvalid: `Capacity must be a whole number from 1 to ${MAX_CAPACITY}, or empty for no limit`,
+  salesOpenInvalid: 'Sales open must be a date and time such as 2026-12-31T18:00, or empty',
+  salesCloseInvalid: 'Sales close must be a date and time such as 2026-12-31T19:30, or empty',
+  salesWindowOrder: 'Sales must close after they open',
+  capacityBelowSold: (sold: number) => `Capacity cannot be below the ${sold} passes already sold or held`,
 } as const;
+
+/** A local date and time as a datetime-local input writes it: YYYY-MM-DDTHH:MM. */
+export function isLocalDateTime(text: string): boolean {
+  const [date, time, ...rest] = text.split('T');
+  return rest.length === 0 && date !== undefined && time !== undefined && isCalendarDate(date) && /^([01]\d|2[0-3]):[0-5]\d$/.test(time);
+}
 
 /**
  * A real day written YYYY-MM-DD, in the years PostgreSQL reads in that form (0001 to 9999):
@@ -40,15 +89,34 @@ export function isCalendarDate(text: string): boolean {
   return day <= lastDay.getUTCDate();
 }
 
-/** Staff create and edit events with this; the price arrives in dollars as typed ("3" or "12.50"). */
+const optionalField = z.union([z.string(), z.number(), z.null()]).optional();
+const typed = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value).trim());
+
+/**
+ * Staff create and edit events with this; the price arrives in dollars as typed ("3" or "12.50").
+ * Capacity and the sales window are optional: empty means no limit, on sale once listed, and
+ * closing when the event starts.
+ */
 export const eventInputSchema = z
-  .strictObject({ title: optionalText, date: optionalText, time: optionalText, location: optionalText, price: z.union([z.string(), z.number()]) })
+  .strictObject({
+    title: optionalText,
+    date: optionalText,
+    time: optionalText,
+    location: optionalText,
+    price: z.union([z.string(), z.number()]),
+    capacity: optionalField,
+    salesOpen: optionalField,
+    salesClose: optionalField,
+  })
   .transform((raw) => ({
     title: sanitizeText(raw.title),
     date: raw.date.trim(),
     time: raw.time.trim(),
     location: sanitizeText(raw.location),
     price: String(raw.price).trim().replace(/^\$/, ''),
+    capacity: typed(raw.capacity),
+    salesOpen: typed(raw.salesOpen),
+    salesClose: typed(raw.salesClose),
   }))
   .superRefine((input, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
@@ -59,8 +127,21 @@ export const eventInputSchema = z
       return fail(EVENT_MESSAGES.locationRequired);
     }
     if (!/^\d{1,4}(\.\d{1,2})?$/.test(input.price) || Number(input.price) > 1000) return fail(EVENT_MESSAGES.priceInvalid);
+    if (input.capacity !== '' && (!/^\d{1,6}$/.test(input.capacity) || Number(input.capacity) < 1 || Number(input.capacity) > MAX_CAPACITY)) {
+      return fail(EVENT_MESSAGES.capacityInvalid);
+    }
+    if (input.salesOpen !== '' && !isLocalDateTime(input.salesOpen)) return fail(EVENT_MESSAGES.salesOpenInvalid);
+    if (input.salesClose !== '' && !isLocalDateTime(input.salesClose)) return fail(EVENT_MESSAGES.salesCloseInvalid);
+    const close = input.salesClose || `${input.date}T${input.time}`;
+    if (input.salesOpen !== '' && input.salesOpen >= close) return fail(EVENT_MESSAGES.salesWindowOrder);
   })
-  .transform(({ price, ...event }) => ({ ...event, priceCents: Math.round(Number(price) * 100) }));
+  .transform(({ price, capacity, salesOpen, salesClose, ...event }) => ({
+    ...event,
+    priceCents: Math.round(Number(price) * 100),
+    capacity: capacity === '' ? null : Number(capacity),
+    salesOpen: salesOpen || null,
+    salesClose: salesClose || null,
+  }));
 
 export type EventInput = z.output<typeof eventInputSchema>;
 

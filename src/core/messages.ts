@@ -42,6 +42,9 @@ export const API_ERRORS = {
   notFound: 'Not found.',
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The shop is temporarily unavailable. Please try again in a moment.',
+  soldOut: 'Sorry, this event is sold out.',
+  salesClosed: 'Sales for this event have closed.',
+  salesNotOpen: 'Sales for this event have not opened yet.',
 } as const;
 
 /** Texts of the browser app that have no spec wording. */

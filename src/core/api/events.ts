@@ -11,10 +11,20 @@ export const eventSchema = z
     time: z.string().describe('HH:MM (24-hour) in the shop’s time zone'),
     location: z.string(),
     priceCents: z.number().int(),
+    capacity: z.number().int().nullable().describe('Passes on sale in all; null: no limit'),
+    left: z.number().int().nullable().describe('Places neither sold nor held by a purchase in flight; null without a capacity'),
+    salesOpen: z.string().nullable().describe('YYYY-MM-DDTHH:MM in the shop’s time zone; null: on sale once listed'),
+    salesClose: z.string().nullable().describe('YYYY-MM-DDTHH:MM in the shop’s time zone; null: when the event starts'),
+    sales: z.enum(['not_yet', 'on_sale', 'sold_out', 'closed']).describe('Where its sales stand now'),
   })
   .meta({ id: 'Event' });
 
-export const staffEventSchema = eventSchema.extend({ checkIns: z.number().int().describe('Passes admitted so far') }).meta({ id: 'StaffEvent' });
+export const staffEventSchema = eventSchema
+  .extend({
+    sold: z.number().int().describe('Passes sold for it and not voided'),
+    checkIns: z.number().int().describe('Passes admitted so far'),
+  })
+  .meta({ id: 'StaffEvent' });
 
 const eventBody = eventInputSchema.meta({
   id: 'EventRequest',
@@ -34,10 +44,20 @@ export const getEvent = endpoint({
   errors: { 400: ERRORS.invalid, 404: NOT_FOUND },
 });
 
+export const listEventsOnSale = endpoint({
+  method: 'GET',
+  path: '/api/events',
+  summary: 'Events whose sales have not closed, soonest first: the landing page and the form’s suggestions',
+  tag: 'events',
+  access: 'public',
+  success: { status: 200, schema: z.object({ items: z.array(eventSchema) }), description: 'At most 50 events' },
+  errors: {},
+});
+
 export const listEvents = adminEndpoint({
   method: 'GET',
   path: '/api/admin/events',
-  summary: 'Every event, soonest first, with its check-in count',
+  summary: 'Every event, soonest first, with its passes sold and admitted',
   tag: 'events',
   success: { status: 200, schema: pageOf(staffEventSchema), description: 'All events on one page' },
   errors: {},
@@ -49,7 +69,7 @@ export const createEvent = adminEndpoint({
   summary: 'Create an event',
   tag: 'events',
   body: eventBody,
-  success: { status: 201, schema: eventSchema, description: 'The new event' },
+  success: { status: 201, schema: staffEventSchema, description: 'The new event' },
   errors: { 400: ERRORS.invalid },
 });
 
@@ -60,6 +80,6 @@ export const updateEvent = adminEndpoint({
   tag: 'events',
   params: idParams,
   body: eventBody,
-  success: { status: 200, schema: eventSchema, description: 'The event as stored' },
-  errors: { 400: ERRORS.invalid, 404: NOT_FOUND },
+  success: { status: 200, schema: staffEventSchema, description: 'The event as stored' },
+  errors: { 400: `${ERRORS.invalid}; a capacity below the places sold or held is refused`, 404: NOT_FOUND },
 });

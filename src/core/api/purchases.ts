@@ -65,9 +65,10 @@ export const buyPass = endpoint({
     400: `${ERRORS.invalid}; or invalid_idempotency_key, invalid_json`,
     402: 'The payment was declined (error.code payment_failed); nothing was charged',
     404: 'No event with that eventId (error.code not_found)',
-    409: 'A request with this Idempotency-Key is still being processed (error.code idempotency_request_in_progress)',
+    409: 'A request with this Idempotency-Key is still being processed (error.code idempotency_request_in_progress); or the event is sold out (sold_out), its sales have closed (sales_closed) or not opened yet (sales_not_open): refused before any charge',
     415: 'The body is not application/json (error.code unsupported_media_type)',
     422: 'This Idempotency-Key was used with another body (error.code idempotency_key_reused)',
     429: ERRORS.limited,
+    503: 'The database is away and the event has a capacity, so no place can be promised (error.code unavailable); nothing was charged',
   },
 });

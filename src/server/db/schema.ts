@@ -56,6 +56,8 @@ export const purchases = pgTable(
     index('purchases_lower_email_created_at_idx').on(sql`lower(${table.email})`, table.createdAt),
     // The sales chart sums amounts per hour or day of a created_at range: an index-only scan.
     index('purchases_created_at_amount_idx').on(table.createdAt, table.amount),
+    // Each event's passes sold (the events admin), among millions of home passes without one.
+    index('purchases_event_id_idx').on(table.eventId).where(sql`${table.eventId} is not null`),
     check('purchases_amount_not_negative', sql`${table.amount} >= 0`),
     check('purchases_order_id_format', sql`${table.orderId} ~ '^[0-9A-F]{10}$'`),
   ],
@@ -124,8 +126,17 @@ export const idempotencyKeys = pgTable(
     lockedUntil: timestamptz('locked_until').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
+    /**
+     * The event whose place this claim holds (unfinished) or whose place its purchase took
+     * (finished); counted in events.taken. A purchase without a key gets a claim of its own.
+     */
+    eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, { onDelete: 'cascade' }),
   },
-  (table) => [index('idempotency_keys_expires_at_idx').on(table.expiresAt)],
+  (table) => [
+    index('idempotency_keys_expires_at_idx').on(table.expiresAt),
+    // The sweep of holds whose process died: unfinished claims on a place, by lease.
+    index('idempotency_keys_lapsed_holds_idx').on(table.lockedUntil).where(sql`${table.responseStatus} is null and ${table.eventId} is not null`),
+  ],
 );
 
 /** Requests from the Get in Touch form; also the record the per-address mail limits count. */
@@ -229,12 +240,29 @@ export const events = pgTable(
     startsAt: timestamptz('starts_at').notNull(),
     location: varchar('location', { length: 2 * TEXT_COLUMN_MAX }).notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** Passes on sale in all; null: no limit. */
+    capacity: integer('capacity'),
+    /**
+     * Places sold or held by a purchase in flight (ADR 0027). Kept by the purchase gate, voids and
+     * the sweep of lapsed holds, for every event, capped or not, so a capacity set later is right.
+     * The check makes overselling impossible whatever the code does.
+     */
+    taken: integer('taken').notNull().default(0),
+    /** Null: on sale once listed. */
+    salesOpenAt: timestamptz('sales_open_at'),
+    /** Null: sales close when the event starts. */
+    salesCloseAt: timestamptz('sales_close_at'),
+    /** The title as staff would read it (core eventTitleKey): how a home-flow event name finds it. */
+    titleKey: varchar('title_key', { length: TEXT_COLUMN_MAX }).notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     index('events_starts_at_idx').on(table.startsAt),
+    index('events_title_key_starts_at_idx').on(table.titleKey, table.startsAt),
     check('events_price_not_negative', sql`${table.priceCents} >= 0`),
+    check('events_capacity_positive', sql`${table.capacity} is null or ${table.capacity} > 0`),
+    check('events_not_oversold', sql`${table.taken} >= 0 and (${table.capacity} is null or ${table.taken} <= ${table.capacity})`),
   ],
 );
 

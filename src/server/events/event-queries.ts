@@ -1,30 +1,79 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { EventInput, ShopEvent } from '../../core/events.ts';
-import { column, type Db, queryRows, runStatement } from '../db/database.ts';
+import { eventTitleKey, type EventInput, type SalesState, type ShopEvent } from '../../core/events.ts';
+import { column, type Db, queryRows } from '../db/database.ts';
+
+/** A local date and time of the shop's time zone as a datetime-local input writes it. */
+const localDateTime = (column: SQL, timeZone: string) => sql`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI')`;
+
+/**
+ * Where an event's sales stand on the database's clock, the one every instance shares. The purchase
+ * gate (migration 0012's purchase_gate) decides a sale by the same rules.
+ */
+export const SALES_STATE = sql`case
+  when now() >= coalesce(sales_close_at, starts_at) then 'closed'
+  when sales_open_at is not null and now() < sales_open_at then 'not_yet'
+  when capacity is not null and taken >= capacity then 'sold_out'
+  else 'on_sale' end`;
 
 /** Events are entered and shown as a local date and time in the shop's time zone. */
 function eventColumns(timeZone: string): SQL {
   return sql`id, title,
              to_char(starts_at at time zone ${timeZone}, 'YYYY-MM-DD') as "date",
              to_char(starts_at at time zone ${timeZone}, 'HH24:MI') as "time",
-             location, price_cents as "priceCents"`;
+             location, price_cents as "priceCents", capacity,
+             case when capacity is null then null else capacity - taken end as "left",
+             ${localDateTime(sql`sales_open_at`, timeZone)} as "salesOpen",
+             ${localDateTime(sql`sales_close_at`, timeZone)} as "salesClose",
+             ${SALES_STATE} as sales`;
 }
 
-const eventRow = z.object({ id: column.integer, title: z.string(), date: z.string(), time: z.string(), location: z.string(), priceCents: z.number() });
+const eventRow = z.object({
+  id: column.integer,
+  title: z.string(),
+  date: z.string(),
+  time: z.string(),
+  location: z.string(),
+  priceCents: z.number(),
+  capacity: z.number().nullable(),
+  left: z.number().nullable(),
+  salesOpen: z.string().nullable(),
+  salesClose: z.string().nullable(),
+  sales: z.enum(['not_yet', 'on_sale', 'sold_out', 'closed']) satisfies z.ZodType<SalesState>,
+});
 
-const startsAt = (input: EventInput, timeZone: string) =>
-  sql`((${input.date} || ' ' || ${input.time})::timestamp at time zone ${timeZone})`;
+const localMoment = (local: string, timeZone: string) => sql`(${local.replace('T', ' ')}::timestamp at time zone ${timeZone})`;
+const startsAt = (input: EventInput, timeZone: string) => localMoment(`${input.date} ${input.time}`, timeZone);
+const orNull = (local: string | null, timeZone: string) => (local === null ? sql`null::timestamptz` : localMoment(local, timeZone));
 
-const listEventsRow = eventRow.extend({ checkIns: column.integer });
+/** Passes sold for the event and not voided. */
+const SOLD = sql`(select count(*) from purchases p
+                  where p.event_id = events.id and not exists (select 1 from pass_voids v where v.order_id = p.order_id))`;
 
-export async function listEvents(db: Db, timeZone: string): Promise<Array<ShopEvent & { checkIns: number }>> {
+const staffEventRow = eventRow.extend({ sold: column.integer, checkIns: column.integer });
+
+export type StaffEvent = z.output<typeof staffEventRow>;
+
+function staffEventColumns(timeZone: string): SQL {
+  return sql`${eventColumns(timeZone)}, ${SOLD} as sold,
+             (select count(*) from check_ins c where c.event_id = events.id) as "checkIns"`;
+}
+
+export async function listEvents(db: Db, timeZone: string): Promise<StaffEvent[]> {
+  return queryRows(db, staffEventRow, sql`select ${staffEventColumns(timeZone)} from events order by starts_at, id`);
+}
+
+/** The most events the landing page lists. */
+const ON_SALE_LIST_MAX = 50;
+
+/** Events whose sales have not closed, soonest first: what the landing page lists. */
+export async function listEventsOnSale(db: Db, timeZone: string): Promise<ShopEvent[]> {
   return queryRows(
     db,
-    listEventsRow,
-    sql`select ${eventColumns(timeZone)},
-               (select count(*) from check_ins c where c.event_id = events.id) as "checkIns"
-        from events order by starts_at, id`,
+    eventRow,
+    sql`select ${eventColumns(timeZone)} from events
+        where now() < coalesce(sales_close_at, starts_at)
+        order by starts_at, id limit ${ON_SALE_LIST_MAX}`,
   );
 }
 
@@ -33,24 +82,44 @@ export async function findEvent(db: Db, id: number, timeZone: string): Promise<S
   return row ?? null;
 }
 
-const createEventRow = z.object({ id: column.integer });
+export async function findStaffEvent(db: Db, id: number, timeZone: string): Promise<StaffEvent | null> {
+  const [row] = await queryRows(db, staffEventRow, sql`select ${staffEventColumns(timeZone)} from events where id = ${id}`);
+  return row ?? null;
+}
 
-export async function createEvent(db: Db, input: EventInput, timeZone: string): Promise<ShopEvent> {
+const idRow = z.object({ id: column.integer });
+
+export async function createEvent(db: Db, input: EventInput, timeZone: string): Promise<StaffEvent> {
   const [row] = await queryRows(
     db,
-    createEventRow,
-    sql`insert into events (title, starts_at, location, price_cents)
-        values (${input.title}, ${startsAt(input, timeZone)}, ${input.location}, ${input.priceCents}) returning id`,
+    idRow,
+    sql`insert into events (title, title_key, starts_at, location, price_cents, capacity, sales_open_at, sales_close_at)
+        values (${input.title}, ${eventTitleKey(input.title)}, ${startsAt(input, timeZone)}, ${input.location}, ${input.priceCents},
+                ${input.capacity}::int, ${orNull(input.salesOpen, timeZone)}, ${orNull(input.salesClose, timeZone)})
+        returning id`,
   );
-  return (await findEvent(db, row!.id, timeZone))!;
+  return (await findStaffEvent(db, row!.id, timeZone))!;
 }
 
-export async function updateEvent(db: Db, id: number, input: EventInput, timeZone: string): Promise<ShopEvent | null> {
-  const updated = await runStatement(
+export type EventUpdate = { kind: 'updated'; event: StaffEvent } | { kind: 'not_found' } | { kind: 'below_taken'; taken: number };
+
+const takenRow = z.object({ taken: z.number() });
+
+/** Changes an event; a capacity below the places already sold or held is refused, not clipped. */
+export async function updateEvent(db: Db, id: number, input: EventInput, timeZone: string): Promise<EventUpdate> {
+  // Locks the row, so no purchase takes a place between this check and the update.
+  const [current] = await queryRows(db, takenRow, sql`select taken from events where id = ${id} for update`);
+  if (!current) return { kind: 'not_found' };
+  if (input.capacity !== null && current.taken > input.capacity) return { kind: 'below_taken', taken: current.taken };
+  await queryRows(
     db,
-    sql`update events set title = ${input.title}, starts_at = ${startsAt(input, timeZone)}, location = ${input.location},
-               price_cents = ${input.priceCents}, updated_at = now()
+    idRow,
+    sql`update events set title = ${input.title}, title_key = ${eventTitleKey(input.title)}, starts_at = ${startsAt(input, timeZone)},
+               location = ${input.location}, price_cents = ${input.priceCents}, capacity = ${input.capacity}::int,
+               sales_open_at = ${orNull(input.salesOpen, timeZone)}, sales_close_at = ${orNull(input.salesClose, timeZone)},
+               updated_at = now()
         where id = ${id} returning id`,
   );
-  return updated === 1 ? findEvent(db, id, timeZone) : null;
+  return { kind: 'updated', event: (await findStaffEvent(db, id, timeZone))! };
 }
+

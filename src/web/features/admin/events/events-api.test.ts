@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formFromEvent, saveEvent } from './events-api.ts';
 
-const derby = { id: 7, title: 'City Derby', date: '2026-12-12', time: '19:30', location: 'Riverside Park', priceCents: 1250 };
+const derby = { id: 7, title: 'City Derby', date: '2026-12-12', time: '19:30', location: 'Riverside Park', priceCents: 1250 , capacity: null, left: null, salesOpen: null, salesClose: null, sales: 'on_sale' as const };
 const form = { title: 'City Derby', date: '2026-12-12', time: '19:30', location: 'Riverside Park', price: '12.50' };
 
 function server(status: number, body: unknown) {
