@@ -8,7 +8,7 @@ import type { SoldPass } from '../../lib/kept-passes.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EMAIL_INPUT, Field, fieldState, NAME_INPUT } from '../../components/ui/field.tsx';
 import { useFormValues } from '../../components/ui/use-form-values.ts';
-import { EventDetails } from './event-details.tsx';
+import { EventDetails } from '../../components/event-details.tsx';
 
 const SUCCESS = { title: EVENT_PASS_TEXT.purchaseSuccess };
 

@@ -1,9 +1,15 @@
 import { ArrowDown, Check, FastForward, QrCode, ShieldCheck, Ticket, Trophy, Zap } from 'lucide-react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { PASS_PRICE_CENTS } from '../../../core/constants.ts';
+import type { ShopEvent } from '../../../core/events.ts';
 import { dollarsOf } from '../../../core/money.ts';
+import { EventDetails } from '../../components/event-details.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
+import { salesNote } from '../../lib/event-sales.ts';
+import { useEventsOnSale } from './events-on-sale.ts';
 
 const FEATURES = [
   { icon: Zap, title: 'Instant', text: 'Your pass is confirmed in seconds.' },
@@ -19,15 +25,38 @@ const PASS_PERKS = [
 
 const price = `$${dollarsOf(PASS_PRICE_CENTS)}`;
 
-function scrollToEvents() {
-  const events = document.getElementById('events');
+function scrollToEvents(events: HTMLElement | null) {
   if (!events) return;
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   events.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
   events.focus({ preventScroll: true });
 }
 
+/**
+ * True once the element comes within a screen's height of the viewport, or `bringNear()` is
+ * called: the events list is read then, after the first paint, not on the first load.
+ */
+function useNearScreen(ref: RefObject<HTMLElement | null>): [boolean, () => void] {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '0px 0px 100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return [near, () => setNear(true)];
+}
+
 export function Landing({ onGetPass }: { onGetPass: () => void }) {
+  const section = useRef<HTMLElement>(null);
+  const [near, bringNear] = useNearScreen(section);
+  const listed = useEventsOnSale(near).data ?? [];
   return (
     <>
       <section
@@ -72,7 +101,15 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
               ))}
             </ul>
 
-            <Button variant="accent" size="lg" className="mt-10 w-full sm:w-auto" onClick={scrollToEvents}>
+            <Button
+              variant="accent"
+              size="lg"
+              className="mt-10 w-full sm:w-auto"
+              onClick={() => {
+                bringNear();
+                scrollToEvents(section.current);
+              }}
+            >
               Buy a Pass
               <ArrowDown aria-hidden="true" />
             </Button>
@@ -83,6 +120,7 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
       </section>
 
       <section
+        ref={section}
         id="events"
         tabIndex={-1}
         aria-labelledby="events-heading"
@@ -99,38 +137,41 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
             </p>
           </div>
 
-          <Card className="relative mx-auto mt-12 max-w-md overflow-hidden border-primary/20 shadow-xl shadow-primary/10">
-            <div aria-hidden="true" className="h-2 bg-linear-to-r from-primary via-fuchsia-500 to-amber-400" />
-            <CardHeader className="items-start pt-7">
-              <span className="mb-3 flex size-12 items-center justify-center rounded-xl bg-secondary text-primary">
-                <Ticket className="size-6" aria-hidden="true" />
-              </span>
-              <CardTitle as="h3" className="text-2xl">
-                Any Event Pass
-              </CardTitle>
-              <CardDescription className="text-base">Skip the line at any local sports event.</CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-6">
-              <p className="flex items-baseline gap-2">
-                <span className="text-5xl font-extrabold tracking-tight">{price}</span>
-                <span className="text-muted-foreground">per pass</span>
-              </p>
-              <ul className="flex flex-col gap-3">
-                {PASS_PERKS.map((perk) => (
-                  <li key={perk} className="flex items-start gap-3 text-sm">
-                    <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-success/15 text-success">
-                      <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />
-                    </span>
-                    {perk}
-                  </li>
-                ))}
-              </ul>
-              <Button size="lg" className="w-full" onClick={onGetPass}>
-                <Ticket aria-hidden="true" />
-                Get Pass - {price}
-              </Button>
-            </CardContent>
-          </Card>
+          <div className={cn('mt-12', listed.length > 0 && 'grid items-start gap-8 lg:grid-cols-[28rem_minmax(0,1fr)]')}>
+            <Card className="relative mx-auto w-full max-w-md overflow-hidden border-primary/20 shadow-xl shadow-primary/10">
+              <div aria-hidden="true" className="h-2 bg-linear-to-r from-primary via-fuchsia-500 to-amber-400" />
+              <CardHeader className="items-start pt-7">
+                <span className="mb-3 flex size-12 items-center justify-center rounded-xl bg-secondary text-primary">
+                  <Ticket className="size-6" aria-hidden="true" />
+                </span>
+                <CardTitle as="h3" className="text-2xl">
+                  Any Event Pass
+                </CardTitle>
+                <CardDescription className="text-base">Skip the line at any local sports event.</CardDescription>
+              </CardHeader>
+              <CardContent className="flex flex-col gap-6">
+                <p className="flex items-baseline gap-2">
+                  <span className="text-5xl font-extrabold tracking-tight">{price}</span>
+                  <span className="text-muted-foreground">per pass</span>
+                </p>
+                <ul className="flex flex-col gap-3">
+                  {PASS_PERKS.map((perk) => (
+                    <li key={perk} className="flex items-start gap-3 text-sm">
+                      <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-success/15 text-success">
+                        <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />
+                      </span>
+                      {perk}
+                    </li>
+                  ))}
+                </ul>
+                <Button size="lg" className="w-full" onClick={onGetPass}>
+                  <Ticket aria-hidden="true" />
+                  Get Pass - {price}
+                </Button>
+              </CardContent>
+            </Card>
+            {listed.length > 0 && <UpcomingEvents events={listed} />}
+          </div>
 
           <p className="mx-auto mt-8 max-w-md text-center text-sm text-balance text-muted-foreground">
             <ShieldCheck className="mr-1.5 inline size-4 align-[-3px] text-success" aria-hidden="true" />
@@ -145,6 +186,47 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
         </div>
       </section>
     </>
+  );
+}
+
+/** The events staff listed whose sales have not closed, each leading to its page (issue 22). */
+function UpcomingEvents({ events }: { events: readonly ShopEvent[] }) {
+  return (
+    <section aria-labelledby="upcoming-events-heading" className="mx-auto w-full max-w-md lg:max-w-none">
+      <h3 id="upcoming-events-heading" className="text-xl font-bold tracking-tight">
+        Upcoming events
+      </h3>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+        {events.map((event) => (
+          <UpcomingEvent key={event.id} event={event} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const NOTE_TONE: Record<ShopEvent['sales'], string> = {
+  on_sale: 'border-amber-300 bg-amber-50 text-amber-900',
+  sold_out: 'border-red-200 bg-red-50 text-red-800',
+  closed: 'border-border bg-muted text-foreground',
+  not_yet: 'border-primary/15 bg-secondary text-secondary-foreground',
+};
+
+function UpcomingEvent({ event }: { event: ShopEvent }) {
+  const note = salesNote(event);
+  return (
+    <li className="relative flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-ring hover:border-primary/40">
+      <h4 className="font-semibold break-words">
+        {/* The whole card is the link's target; its name stays the title. */}
+        <Link href={`/events/${event.id}`} className="outline-none after:absolute after:inset-0 after:rounded-xl">
+          {event.title}
+        </Link>
+      </h4>
+      <EventDetails event={event} className="text-sm text-muted-foreground" />
+      {note && (
+        <p className={cn('self-start rounded-full border px-2.5 py-0.5 text-xs font-semibold', NOTE_TONE[event.sales])}>{note}</p>
+      )}
+    </li>
   );
 }
 
