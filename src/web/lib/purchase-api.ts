@@ -18,8 +18,14 @@ export type PurchaseOutcome =
   | { kind: 'invalid'; message: string }
   /** The payment was declined (402), or the shop could not be reached after retrying. */
   | { kind: 'payment_failed' }
+  /** The event is sold out, or its sales closed or not open yet (409): nothing was charged; show the server's message. */
+  | { kind: 'not_on_sale'; code: NotOnSale; message: string }
   /** Any other refusal (404 unknown event, 422, 429, ...): show the server's message. */
   | { kind: 'rejected'; status: number; message: string };
+
+/** The 409 codes of an event a pass cannot be bought for now (API_ERRORS.soldOut, salesClosed, salesNotOpen). */
+export type NotOnSale = 'sold_out' | 'sales_closed' | 'sales_not_open';
+const NOT_ON_SALE: readonly string[] = ['sold_out', 'sales_closed', 'sales_not_open'] satisfies NotOnSale[];
 
 export interface BuyPassOptions {
   fetch?: typeof fetch;
@@ -107,8 +113,10 @@ export async function postPurchase(body: OrderBody, options: BuyPassOptions = {}
   for (;;) {
     const attempt = await postOnce(fetchImpl, body, key, requestTimeoutMs);
     if (attempt.kind === 'done') {
-      // 422: the server holds this key for another request, so it can never buy with it.
-      if (attempt.outcome.kind === 'success' || (attempt.outcome.kind === 'rejected' && attempt.outcome.status === 422)) keys.done(json);
+      // 422: the server holds this key for another request, so it can never buy with it. Not on sale:
+      // refused before any charge, so there is nothing to replay, and a new try (sales opened) needs a new key.
+      const { kind } = attempt.outcome;
+      if (kind === 'success' || kind === 'not_on_sale' || (kind === 'rejected' && attempt.outcome.status === 422)) keys.done(json);
       return attempt.outcome;
     }
     if (attempt.kind === 'in_progress') {
@@ -133,6 +141,9 @@ async function postOnce(fetchImpl: typeof fetch, body: OrderBody, key: string, t
 
   if (result.status === 409 && result.code === 'idempotency_request_in_progress') return { kind: 'in_progress' };
   if (result.status === 402) return { kind: 'done', outcome: { kind: 'payment_failed' } };
+  if (result.status === 409 && NOT_ON_SALE.includes(result.code)) {
+    return { kind: 'done', outcome: { kind: 'not_on_sale', code: result.code as NotOnSale, message: result.message || FALLBACK_MESSAGE } };
+  }
   if (result.status === 400 && result.message && (result.code === 'validation_failed' || result.code === 'invalid_request')) {
     return { kind: 'done', outcome: { kind: 'invalid', message: result.message } };
   }

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { EMAIL_INPUT, Field, fieldState, NAME_INPUT } from '../../components/ui/field.tsx';
 import { useFormValues } from '../../components/ui/use-form-values.ts';
+import { useEventsOnSale } from './events-on-sale.ts';
 
 const EMPTY: PurchaseInput = { name: '', email: '', eventName: '' };
 
@@ -27,6 +28,8 @@ export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
   const { values, change: update } = useFormValues<PurchaseInput>(EMPTY, edited);
   const id = useId();
   const errorId = `${id}-error`;
+  // Listed events on sale as suggestions; any other text is still an event name (SPEC).
+  const suggestions = [...new Set((useEventsOnSale(true).data ?? []).filter((event) => event.sales === 'on_sale').map((event) => event.title))];
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex-1 bg-muted/50 px-4 py-8 sm:px-6 sm:py-14">
@@ -68,12 +71,20 @@ export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
                 label="Event Name"
                 name="eventName"
                 autoComplete="off"
+                list={suggestions.length > 0 ? `${id}-events` : undefined}
                 placeholder="e.g. Riverside FC vs. Hill United"
                 maxLength={LIMITS.eventNameMax}
                 value={values.eventName}
                 onChange={update('eventName')}
                 {...fieldState(problem, 'eventName', errorId, processing)}
               />
+              {suggestions.length > 0 && (
+                <datalist id={`${id}-events`}>
+                  {suggestions.map((title) => (
+                    <option key={title} value={title} />
+                  ))}
+                </datalist>
+              )}
             </OrderForm>
           </CardContent>
         </Card>
