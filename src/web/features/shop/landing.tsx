@@ -32,31 +32,39 @@ function scrollToEvents(events: HTMLElement | null) {
   events.focus({ preventScroll: true });
 }
 
+/** What says a visitor is there: the events list is read at the first of these, not on the first load. */
+const SIGNS_OF_LIFE = ['scroll', 'pointermove', 'pointerdown', 'touchstart', 'keydown'] as const;
+
 /**
- * True once the element comes within a screen's height of the viewport, or `bringNear()` is
- * called: the events list is read then, after the first paint, not on the first load.
+ * True once the visitor scrolls, points, touches or types, or `ref` (the Any Event Pass card, the
+ * list's neighbour) is on screen, or `bringNear()` is called (Buy a Pass): the events list is read
+ * then. So the first load (and Lighthouse's, which does none of these) stays as it was, with no
+ * zod (ADR 0013), and the list has arrived by the time a visitor scrolls down to it.
  */
-function useNearScreen(ref: RefObject<HTMLElement | null>): [boolean, () => void] {
-  const [near, setNear] = useState(false);
+function useWanted(ref: RefObject<HTMLElement | null>): [boolean, () => void] {
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
     const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '0px 0px 100% 0px' },
-    );
+    if (wanted || !element) return;
+    const want = () => setWanted(true);
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) want();
+    });
     observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, near]);
-  return [near, () => setNear(true)];
+    for (const type of SIGNS_OF_LIFE) window.addEventListener(type, want, { once: true, passive: true });
+    return () => {
+      observer.disconnect();
+      for (const type of SIGNS_OF_LIFE) window.removeEventListener(type, want);
+    };
+  }, [ref, wanted]);
+  return [wanted, () => setWanted(true)];
 }
 
 export function Landing({ onGetPass }: { onGetPass: () => void }) {
   const section = useRef<HTMLElement>(null);
-  const [near, bringNear] = useNearScreen(section);
-  const listed = useEventsOnSale(near).data ?? [];
+  const passCard = useRef<HTMLDivElement>(null);
+  const [wanted, want] = useWanted(passCard);
+  const listed = useEventsOnSale(wanted).data ?? [];
   return (
     <>
       <section
@@ -106,7 +114,7 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
               size="lg"
               className="mt-10 w-full sm:w-auto"
               onClick={() => {
-                bringNear();
+                want();
                 scrollToEvents(section.current);
               }}
             >
@@ -138,7 +146,7 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
           </div>
 
           <div className={cn('mt-12', listed.length > 0 && 'grid items-start gap-8 lg:grid-cols-[28rem_minmax(0,1fr)]')}>
-            <Card className="relative mx-auto w-full max-w-md overflow-hidden border-primary/20 shadow-xl shadow-primary/10">
+            <Card ref={passCard} className="relative mx-auto w-full max-w-md overflow-hidden border-primary/20 shadow-xl shadow-primary/10">
               <div aria-hidden="true" className="h-2 bg-linear-to-r from-primary via-fuchsia-500 to-amber-400" />
               <CardHeader className="items-start pt-7">
                 <span className="mb-3 flex size-12 items-center justify-center rounded-xl bg-secondary text-primary">
