@@ -1,15 +1,14 @@
 import { ArrowDown, Check, FastForward, QrCode, ShieldCheck, Ticket, Trophy, Zap } from 'lucide-react';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { PASS_PRICE_CENTS } from '../../../core/constants.ts';
-import type { ShopEvent } from '../../../core/events.ts';
 import { dollarsOf } from '../../../core/money.ts';
-import { EventDetails } from '../../components/event-details.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { cn } from '../../lib/cn.ts';
-import { salesNote } from '../../lib/event-sales.ts';
-import { useEventsOnSale } from './events-on-sale.ts';
+import { lazyModule } from '../../lib/lazy-module.ts';
+
+/** The events list, its call (with the API contract, and so zod) and its parts: not on the first load (ADR 0013). */
+const upcomingEvents = lazyModule(() => import('./upcoming-events.tsx'));
 
 const FEATURES = [
   { icon: Zap, title: 'Instant', text: 'Your pass is confirmed in seconds.' },
@@ -37,9 +36,9 @@ const SIGNS_OF_LIFE = ['scroll', 'pointermove', 'pointerdown', 'touchstart', 'ke
 
 /**
  * True once the visitor scrolls, points, touches or types, or `ref` (the Any Event Pass card, the
- * list's neighbour) is on screen, or `bringNear()` is called (Buy a Pass): the events list is read
- * then. So the first load (and Lighthouse's, which does none of these) stays as it was, with no
- * zod (ADR 0013), and the list has arrived by the time a visitor scrolls down to it.
+ * list's neighbour) is on screen, or `want()` is called (Buy a Pass): the events list loads and is
+ * read then. So the first load (and Lighthouse's, which does none of these) stays as it was, and
+ * the list has arrived by the time a visitor scrolls down to it.
  */
 function useWanted(ref: RefObject<HTMLElement | null>): [boolean, () => void] {
   const [wanted, setWanted] = useState(false);
@@ -64,7 +63,15 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
   const section = useRef<HTMLElement>(null);
   const passCard = useRef<HTMLDivElement>(null);
   const [wanted, want] = useWanted(passCard);
-  const listed = useEventsOnSale(wanted).data ?? [];
+  const [UpcomingEvents, setUpcomingEvents] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    // Without the list (it could not load) the section is the Any Event Pass card alone, as before.
+    upcomingEvents.load().then(
+      (loaded) => setUpcomingEvents(() => loaded.UpcomingEvents),
+      () => undefined,
+    );
+  }, [wanted]);
   return (
     <>
       <section
@@ -145,7 +152,8 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
             </p>
           </div>
 
-          <div className={cn('mt-12', listed.length > 0 && 'grid items-start gap-8 lg:grid-cols-[28rem_minmax(0,1fr)]')}>
+          {/* Two columns once the list is there with events in it (it renders nothing without). */}
+          <div className="mt-12 items-start gap-8 has-[>section]:grid lg:has-[>section]:grid-cols-[28rem_minmax(0,1fr)]">
             <Card ref={passCard} className="relative mx-auto w-full max-w-md overflow-hidden border-primary/20 shadow-xl shadow-primary/10">
               <div aria-hidden="true" className="h-2 bg-linear-to-r from-primary via-fuchsia-500 to-amber-400" />
               <CardHeader className="items-start pt-7">
@@ -178,7 +186,7 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
                 </Button>
               </CardContent>
             </Card>
-            {listed.length > 0 && <UpcomingEvents events={listed} />}
+            {UpcomingEvents && <UpcomingEvents />}
           </div>
 
           <p className="mx-auto mt-8 max-w-md text-center text-sm text-balance text-muted-foreground">
@@ -194,47 +202,6 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
         </div>
       </section>
     </>
-  );
-}
-
-/** The events staff listed whose sales have not closed, each leading to its page (issue 22). */
-function UpcomingEvents({ events }: { events: readonly ShopEvent[] }) {
-  return (
-    <section aria-labelledby="upcoming-events-heading" className="mx-auto w-full max-w-md lg:max-w-none">
-      <h3 id="upcoming-events-heading" className="text-xl font-bold tracking-tight">
-        Upcoming events
-      </h3>
-      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-        {events.map((event) => (
-          <UpcomingEvent key={event.id} event={event} />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-const NOTE_TONE: Record<ShopEvent['sales'], string> = {
-  on_sale: 'border-amber-300 bg-amber-50 text-amber-900',
-  sold_out: 'border-red-200 bg-red-50 text-red-800',
-  closed: 'border-border bg-muted text-foreground',
-  not_yet: 'border-primary/15 bg-secondary text-secondary-foreground',
-};
-
-function UpcomingEvent({ event }: { event: ShopEvent }) {
-  const note = salesNote(event);
-  return (
-    <li className="relative flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-ring hover:border-primary/40">
-      <h4 className="font-semibold break-words">
-        {/* The whole card is the link's target; its name stays the title. */}
-        <Link href={`/events/${event.id}`} className="outline-none after:absolute after:inset-0 after:rounded-xl">
-          {event.title}
-        </Link>
-      </h4>
-      <EventDetails event={event} className="text-sm text-muted-foreground" />
-      {note && (
-        <p className={cn('self-start rounded-full border px-2.5 py-0.5 text-xs font-semibold', NOTE_TONE[event.sales])}>{note}</p>
-      )}
-    </li>
   );
 }
 

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { EMAIL_INPUT, Field, fieldState, NAME_INPUT } from '../../components/ui/field.tsx';
 import { useFormValues } from '../../components/ui/use-form-values.ts';
-import { useEventsOnSale } from './events-on-sale.ts';
+import { useEventsOnSale } from './events-on-sale-api.ts';
 
 const EMPTY: PurchaseInput = { name: '', email: '', eventName: '' };
 
@@ -29,7 +29,7 @@ export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
   const id = useId();
   const errorId = `${id}-error`;
   // Listed events on sale as suggestions; any other text is still an event name (SPEC).
-  const suggestions = [...new Set((useEventsOnSale(true).data ?? []).filter((event) => event.sales === 'on_sale').map((event) => event.title))];
+  const suggestions = [...new Set((useEventsOnSale().data ?? []).filter((event) => event.sales === 'on_sale').map((event) => event.title))];
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex-1 bg-muted/50 px-4 py-8 sm:px-6 sm:py-14">
