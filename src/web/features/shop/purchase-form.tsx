@@ -1,5 +1,6 @@
 import { ArrowLeft, Ticket } from 'lucide-react';
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId } from 'react';
 import { LIMITS, PASS_PRICE_CENTS } from '../../../core/constants.ts';
 import { dollarsOf } from '../../../core/money.ts';
 import { NOTICES } from '../../../core/messages.ts';
@@ -11,7 +12,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { EMAIL_INPUT, Field, fieldState, NAME_INPUT } from '../../components/ui/field.tsx';
 import { useFormValues } from '../../components/ui/use-form-values.ts';
-import { useEventsOnSale } from './events-on-sale-api.ts';
+import { EVENTS_ON_SALE_KEY, useEventsOnSale } from './events-on-sale-api.ts';
 
 const EMPTY: PurchaseInput = { name: '', email: '', eventName: '' };
 
@@ -24,7 +25,10 @@ export interface PurchaseFormProps {
 
 /** The purchase form: name, email and event name, then the simulated payment. */
 export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
-  const { submit, processing, problem, edited, formRef } = usePurchase({ schema: purchaseInputSchema, success: SUCCESS, onPurchased });
+  const queryClient = useQueryClient();
+  // A listed event that sold out or closed meanwhile leaves the suggestions.
+  const onNotOnSale = useCallback(() => void queryClient.invalidateQueries({ queryKey: EVENTS_ON_SALE_KEY }), [queryClient]);
+  const { submit, processing, problem, edited, formRef } = usePurchase({ schema: purchaseInputSchema, success: SUCCESS, onPurchased, onNotOnSale });
   const { values, change: update } = useFormValues<PurchaseInput>(EMPTY, edited);
   const id = useId();
   const errorId = `${id}-error`;
