@@ -132,6 +132,12 @@ describe('buyPass', () => {
     expect(again.keys).toEqual(['fresh-key']);
   });
 
+  it("says the shop's 503 unavailable message, not Payment failed, when it is still the answer after the retries", async () => {
+    const server = shop(failure(503, 'unavailable', 'The shop is temporarily unavailable.'), failure(503, 'unavailable', 'The shop is temporarily unavailable.'), failure(503, 'unavailable', 'The shop is temporarily unavailable.'));
+    expect(await buyPass(input, server.options)).toEqual({ kind: 'rejected', status: 503, message: 'The shop is temporarily unavailable.' });
+    expect(server.keys).toEqual(['key-0', 'key-0', 'key-0']);
+  });
+
   it('has a fallback message when an error has no body', async () => {
     const server = shop(new Response('', { status: 404 }));
     expect(await buyPass(input, server.options)).toEqual({

@@ -47,7 +47,8 @@ const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 type Attempt =
   | { kind: 'done'; outcome: PurchaseOutcome }
   | { kind: 'in_progress' }
-  | { kind: 'transient' };
+  /** `unavailable`: the shop's own 503 message (a capped event while its database is away: nothing was charged). */
+  | { kind: 'transient'; unavailable?: string };
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -126,7 +127,8 @@ export async function postPurchase(body: OrderBody, options: BuyPassOptions = {}
       continue;
     }
     const delay = retryDelaysMs[retries];
-    if (delay === undefined) return { kind: 'payment_failed' };
+    // Still refused as unavailable at the last try: the shop said no place could be promised, nothing was charged.
+    if (delay === undefined) return attempt.unavailable ? { kind: 'rejected', status: 503, message: attempt.unavailable } : { kind: 'payment_failed' };
     retries += 1;
     await sleep(delay);
   }
@@ -137,6 +139,7 @@ async function postOnce(fetchImpl: typeof fetch, body: OrderBody, key: string, t
   if (result.ok) return { kind: 'done', outcome: { kind: 'success', response: { ...result.data, pass: passOf(result.data.pass) } } };
   // No answer, a timeout, a 5xx, or a success whose body got lost: the same key fetches the same pass.
   if (result.kind === 'network' || result.kind === 'aborted' || result.status === 201) return { kind: 'transient' };
+  if (result.status === 503 && result.code === 'unavailable' && result.message) return { kind: 'transient', unavailable: result.message };
   if (result.status >= 500 || result.status === 408) return { kind: 'transient' };
 
   if (result.status === 409 && result.code === 'idempotency_request_in_progress') return { kind: 'in_progress' };
