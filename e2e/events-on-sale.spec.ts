@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { API_ERRORS } from '../src/core/messages.ts';
 import { createEventViaApi, eventRows, fillEventForm, type EventFields } from './check-in-support.ts';
 import { signedInStaff, uniqueEmail } from './staff-support.ts';
-import { animationsSettled, fillForm, notifications, openForm, passDetail, submitButton } from './support.ts';
+import { animationsSettled, expectNoHorizontalScroll, fillForm, notifications, openForm, passDetail, submitButton } from './support.ts';
 
 /** A day counted from today on this machine's clock, YYYY-MM-DD: the shop runs here, in its time zone. */
 function day(offset: number): string {
@@ -49,6 +49,11 @@ test.describe('events on sale', () => {
     // The Any Event Pass card is still there beside it.
     await expect(page.getByRole('button', { name: 'Get Pass - $3' })).toBeVisible();
     await expectAccessible(page, 'landing with events');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(item).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page, 'landing with events on a phone');
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await item.getByRole('link', { name: event!.title }).click();
     await expect(page).toHaveURL(`/events/${event!.id}`);
