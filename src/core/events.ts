@@ -32,9 +32,6 @@ export interface ShopEvent {
   sales: SalesState;
 }
 
-// Kept in a module without zod: the landing shows them on the buyer's first load (ADR 0013).
-export { FEW_PLACES_LEFT, SALES_TEXTS } from './sales-texts.ts';
-
 /**
  * An event title as staff would read it: letter case, accents and spacing make no other event.
  * A home-flow purchase whose event name gives the same key as a listed event's title is that
