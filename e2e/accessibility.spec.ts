@@ -68,7 +68,7 @@ for (const size of SIZES) {
 
       await signedInStaff(page, { admin: true });
       const title = `Access Cup ${Date.now() % 100000}`;
-      const event = await createEventViaApi(page, { title, date: '2026-12-12', time: '19:30', location: 'Riverside Park', price: '12.50' });
+      const event = await createEventViaApi(page, { title, date: '2037-12-12', time: '19:30', location: 'Riverside Park', price: '12.50' });
       await page.context().clearCookies();
       await page.goto(`/events/${event.id}`);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -119,7 +119,7 @@ for (const size of SIZES) {
       const { pass } = (await sold.json()) as { pass: { id: string } };
       await page.request.post('/api/contact', { data: { name: 'Grace Hopper', email: uniqueEmail('ask') } });
       const title = `Door Cup ${Date.now() % 100000}`;
-      await createEventViaApi(page, { title, date: '2026-12-12', time: '19:30', location: 'North Gate', price: '3.00' });
+      await createEventViaApi(page, { title, date: '2037-12-12', time: '19:30', location: 'North Gate', price: '3.00' });
 
       await page.goto('/');
       await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toBeVisible();

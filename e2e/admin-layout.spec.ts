@@ -41,7 +41,7 @@ async function longRecords(page: Page, location: string) {
   await contact(page, buyer);
   const event = await createEventViaApi(page, {
     title: `Invitational${'Regatta'.repeat(10)}${Date.now().toString(36)}`,
-    date: '2026-12-12',
+    date: '2037-12-12',
     time: '19:30',
     location,
     price: '12.50',

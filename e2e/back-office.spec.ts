@@ -102,7 +102,7 @@ test.describe('the back office', () => {
     await signedInStaff(page, { admin: true });
     const buyer = uniqueEmail('used');
     const id = await sellPass(page, buyer);
-    const event = await createEventViaApi(page, { title: `Void Cup ${Date.now() % 100000}`, date: '2026-12-12', time: '19:30', location: 'North Gate', price: '3.00' });
+    const event = await createEventViaApi(page, { title: `Void Cup ${Date.now() % 100000}`, date: '2037-12-12', time: '19:30', location: 'North Gate', price: '3.00' });
     const admitted = await page.request.post('/api/admin/check-ins', { data: { eventId: event.id, code: id } });
     expect(admitted.ok()).toBe(true);
 

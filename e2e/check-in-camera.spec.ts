@@ -36,7 +36,7 @@ test('on a phone: scan a pass once, pause, Scan next, Stop', async ({ page, brow
   await signedInStaff(page, { admin: true });
   const event = await createEventViaApi(page, {
     title: `Camera Cup ${Date.now()}`,
-    date: '2026-12-12',
+    date: '2037-12-12',
     time: '19:30',
     location: 'Riverside Park, North Gate',
     price: '3',

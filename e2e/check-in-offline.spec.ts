@@ -4,7 +4,7 @@ import { createEventViaApi, verdictPanel } from './check-in-support.ts';
 import { signedInStaff, uniqueEmail } from './staff-support.ts';
 import { animationsSettled } from './support.ts';
 
-const FIXTURE = { date: '2026-12-19', time: '15:00', location: 'Riverside Park, South Stand', price: '9.00' };
+const FIXTURE = { date: '2037-12-19', time: '15:00', location: 'Riverside Park, South Stand', price: '9.00' };
 
 /** Where the door stands (online, passes on the device, scans waiting). */
 const doorStatus = (page: Page) => page.getByRole('status', { name: 'Door status' });

@@ -14,7 +14,7 @@ import { fillForm, openForm, passDetail, SHOP_PORT, submitButton } from './suppo
 import { signedInStaff, uniqueEmail } from './staff-support.ts';
 
 const SHOP_URL = `http://127.0.0.1:${SHOP_PORT}`;
-const DERBY = { date: '2026-12-12', time: '19:30', location: 'Riverside Park, North Gate', price: '12.50' };
+const DERBY = { date: '2037-12-12', time: '19:30', location: 'Riverside Park, North Gate', price: '12.50' };
 
 /** Buys a pass in the shop as a visitor in a browser of their own; returns its ID and the link its QR code holds. */
 async function buyShopPass(page: Page, name: string) {
@@ -48,7 +48,7 @@ test.describe('the door', () => {
     await page.getByRole('button', { name: 'Create event' }).click();
     await expect(toast(page, 'Event created')).toBeVisible();
     const row = eventRows(page).filter({ hasText: title });
-    await expect(row.getByRole('cell')).toHaveText([`${title}Location: ${DERBY.location}`, 'Sat, Dec 12, 20267:30 PM', '$12.50', '0 sold, 0 checked in', /Edit/]);
+    await expect(row.getByRole('cell')).toHaveText([`${title}Location: ${DERBY.location}`, 'Sat, Dec 12, 20377:30 PM', '$12.50', '0 sold, 0 checked in', /Edit/]);
     await expect(row.getByRole('link', { name: 'Open event page' })).toHaveAttribute('href', /^\/events\/\d+$/);
     await expect(row.getByRole('link', { name: 'Check in' })).toHaveAttribute('href', /^\/check-in\?event=\d+$/);
 
@@ -58,7 +58,7 @@ test.describe('the door', () => {
     await fillEventForm(page, { time: '20:00' });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(toast(page, 'Event updated')).toBeVisible();
-    await expect(row.getByRole('cell').nth(1)).toHaveText('Sat, Dec 12, 20268:00 PM');
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Sat, Dec 12, 20378:00 PM');
     await createEventViaApi(page, { ...DERBY, title: `${title} Reserve` });
 
     // A visitor buys a pass in the shop; its QR code holds the signed verification link.

@@ -6,7 +6,7 @@ import { expectNoHorizontalScroll, notifications, passDetail } from './support.t
 /** What the API says of an event on sale with no limit (the fields issue 22 added). */
 const ON_SALE = { capacity: null, left: null, salesOpen: null, salesClose: null, sales: 'on_sale' } as const;
 
-const DERBY = { date: '2026-12-12', time: '19:30', location: 'Riverside Park, North Gate', price: '12.50' };
+const DERBY = { date: '2037-12-12', time: '19:30', location: 'Riverside Park, North Gate', price: '12.50' };
 const PASS_PAGE = /\/pass\/[0-9A-F]{10}\.[A-Za-z0-9_-]{86}$/;
 const LANDING = { level: 1, name: 'Skip the line at every game' } as const;
 
@@ -20,7 +20,7 @@ test.describe('the event page', () => {
     await page.goto(`/events/${event.id}`);
     await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
     await expect(page).toHaveTitle(`${event.title} - SkipPass`);
-    await expect(page.getByText('Saturday, December 12, 2026')).toBeVisible();
+    await expect(page.getByText('Saturday, December 12, 2037')).toBeVisible();
     await expect(page.getByText('7:30 PM')).toBeVisible();
     await expect(page.getByText(DERBY.location)).toBeVisible();
     await expect(page.getByText('Total')).toBeVisible();
@@ -58,7 +58,7 @@ test.describe('the event page', () => {
       await expect(heading).toBeVisible();
       await expect(passDetail(page, 'Pass ID')).toHaveText(id);
       await expect(passDetail(page, 'Event')).toHaveText(event.title);
-      await expect(passDetail(page, 'Date')).toHaveText('Saturday, December 12, 2026, 7:30 PM');
+      await expect(passDetail(page, 'Date')).toHaveText('Saturday, December 12, 2037, 7:30 PM');
       await expect(passDetail(page, 'Venue')).toHaveText(DERBY.location);
       // This browser bought it: it still knows where the confirmation went.
       await expect(page.getByText(`A confirmation email has been sent to ${email}.`)).toBeVisible();
@@ -71,7 +71,7 @@ test.describe('the event page', () => {
   });
 
   test('a declined payment says Payment failed / Please try again and keeps the form', async ({ page }) => {
-    const event = { id: 424242, title: 'Declined Cup', date: '2026-12-12', time: '19:30', location: 'Riverside Park', priceCents: 300, ...ON_SALE };
+    const event = { id: 424242, title: 'Declined Cup', date: '2037-12-12', time: '19:30', location: 'Riverside Park', priceCents: 300, ...ON_SALE };
     await page.route('**/api/events/424242', (route) => route.fulfill({ json: event }));
     await page.route('**/api/purchases', (route) =>
       route.fulfill({ status: 402, json: { error: { code: 'payment_failed', message: 'Payment failed. Please try again' } } }),

@@ -83,7 +83,7 @@ test.describe('errors mark the field they are about', () => {
   });
 
   test('event pass form: a short name marks the name only', async ({ page }) => {
-    const event = { id: 424243, title: 'Marking Cup', date: '2026-12-12', time: '19:30', location: 'Riverside Park', priceCents: 300, ...ON_SALE };
+    const event = { id: 424243, title: 'Marking Cup', date: '2037-12-12', time: '19:30', location: 'Riverside Park', priceCents: 300, ...ON_SALE };
     await page.route('**/api/events/424243', (route) => route.fulfill({ json: event }));
     await page.goto('/events/424243');
     const [name, email] = [page.getByLabel('Name'), page.getByLabel('Email')];

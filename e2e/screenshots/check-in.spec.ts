@@ -12,7 +12,7 @@ test('check-in and event page screenshots', async ({ page }) => {
 
   await signedInStaff(page, { admin: true });
   const title = `Riverside FC vs. Hill United ${Date.now() % 1000}`;
-  const event = await createEventViaApi(page, { title, date: '2026-12-12', time: '19:30', location: 'Riverside Park, North Gate', price: '12.50' });
+  const event = await createEventViaApi(page, { title, date: '2037-12-12', time: '19:30', location: 'Riverside Park, North Gate', price: '12.50' });
   const sold = await page.request.post('/api/purchases', { data: { name: 'Ada Lovelace', email: 'ada@example.com', eventName: 'Derby' } });
   const { pass } = (await sold.json()) as { pass: { id: string } };
   for (const name of ['Grace Hopper', 'Katherine Johnson']) {
