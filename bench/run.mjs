@@ -24,6 +24,12 @@ const BENCHES = {
 };
 const ALIASES = { throughput: purchaseThroughput.name, admin: adminScale.name, mail: mailCost.name, 'sell-out': sellout.name };
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: node bench/run.mjs [bench ...]   (npm run bench -- [bench ...] builds first)
+benches: ${Object.keys(BENCHES).join(', ')} (aliases: ${Object.entries(ALIASES).map(([a, n]) => `${a} = ${n}`).join(', ')})
+none named: every bench, one after another. Each also runs alone: node bench/<bench>.mjs (see bench/README.md).`);
+  process.exit(0);
+}
 const requested = process.argv.slice(2).map((arg) => ALIASES[arg] ?? arg);
 const unknown = requested.filter((n) => !BENCHES[n]);
 if (unknown.length) {
