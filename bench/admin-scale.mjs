@@ -87,8 +87,8 @@ async function seedCheckIns(url) {
   if (n === 0) {
     await query(
       url,
-      `insert into events (title, starts_at, location, price_cents)
-       select title, now(), 'Bench Park', 300 from unnest(array['City Derby', 'Harbour 10K', 'Valley Cup Final']) as title`,
+      `insert into events (title, title_key, starts_at, location, price_cents)
+       select title, lower(title), now(), 'Bench Park', 300 from unnest(array['City Derby', 'Harbour 10K', 'Valley Cup Final']) as title`,
     );
   }
   await query(

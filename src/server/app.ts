@@ -25,11 +25,12 @@ import { mountCheckIn } from './check-in/mount.ts';
 import { passLookupPreparer } from './purchases/pass-lookup.ts';
 import { walletLinks } from './purchases/wallet-routes.ts';
 import { healthRoutes } from './platform/health-routes.ts';
-import { catalog } from './purchases/catalog.ts';
+import { cappedTitles } from './purchases/catalog.ts';
 import { apiContract } from './platform/api-contract.ts';
 import { useStaffSessions } from './platform/staff-access.ts';
 import { webRoutes } from './platform/web-routes.ts';
-import { IdempotencyStore, sweepExpiredIdempotencyKeys } from './purchases/idempotency.ts';
+import { IdempotencyStore } from './purchases/idempotency.ts';
+import { sweepClaims } from './purchases/idempotency-queries.ts';
 import { purchaseService } from './purchases/purchase-service.ts';
 import { replaySpool } from './purchases/spool-replayer.ts';
 import { requestIdFor } from './platform/request-id.ts';
@@ -43,7 +44,8 @@ const DEFAULT_WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../
 const BODY_LIMIT_BYTES = 16 * 1024;
 /** The API's version in its OpenAPI document: the package's (package.json is beside src/ and dist/). */
 const SHOP_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
+/** How often lapsed holds give their places back and expired keys go (ADR 0027). */
+const CLAIM_SWEEP_MS = 60 * 1000;
 
 export interface AppOptions {
   config: Config;
@@ -204,6 +206,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const purchases = purchaseService({
     db,
+    limits,
+    cappedTitles: cappedTitles(db),
     passCodes: codes,
     eventPayment,
     payment,
@@ -239,7 +243,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     timeZone,
     wallets,
     walletLinks: passWalletLinks,
-    catalog: catalog({ db, timeZone }),
     onOutcome: metrics.purchase,
     onMailQueued: wakeMail,
   });
@@ -284,7 +287,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       void startUp.promise.then(() => {
         if (startUp.closed()) return;
         void every(config.SPOOL_REPLAY_INTERVAL_MS, replay)();
-        every(IDEMPOTENCY_SWEEP_MS, () => sweepExpiredIdempotencyKeys(db));
+        every(CLAIM_SWEEP_MS, () => sweepClaims(db));
         outbox.start();
       });
     });

@@ -123,3 +123,16 @@ export async function updateEvent(db: Db, id: number, input: EventInput, timeZon
   return { kind: 'updated', event: (await findStaffEvent(db, id, timeZone))! };
 }
 
+
+const titleKeyRow = z.object({ title_key: z.string() });
+
+/** The title keys of capped events whose sales are open or closed within a day (what a home-flow name may match). */
+export async function cappedEventTitleKeys(db: Db): Promise<string[]> {
+  const rows = await queryRows(
+    db,
+    titleKeyRow,
+    sql`select distinct title_key from events
+        where capacity is not null and coalesce(sales_close_at, starts_at) > now() - interval '1 day'`,
+  );
+  return rows.map((row) => row.title_key);
+}

@@ -131,7 +131,7 @@ describe.each(testBackends())('shared limits on $name', (backend) => {
       const [shop] = await twoShops({ RATE_LIMIT_PER_MINUTE: '1000' });
       const [event] = await testRows<{ id: number }>(
         t.database.db,
-        sql`insert into events (title, starts_at, location, price_cents) values ('City Derby', now() + interval '7 days', 'Riverside', 1250) returning id`,
+        sql`insert into events (title, title_key, starts_at, location, price_cents) values ('City Derby', 'city derby', now() + interval '7 days', 'Riverside', 1250) returning id`,
       );
       const forEvent = { name: 'Ada Lovelace', email: 'ada@example.com', eventId: Number(event!.id) };
       for (let n = 0; n < 10; n++) expect((await buy(shop, forEvent)).statusCode).toBe(201);

@@ -90,27 +90,42 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
   const passPagePerIp = rule('pass-page-ip', settings.PASS_PAGE_RATE_LIMIT_PER_MINUTE, MINUTE_MS, 'rate_limited', API_ERRORS.tooManyRequests);
   const findPassPerAddress: LimitWindow = { name: 'find-pass-mail', points: FIND_PASS_MAILS_PER_ADDRESS_PER_HOUR, windowMs: 60 * MINUTE_MS };
 
-  async function check(reply: FastifyReply, hits: Array<{ rule: Rule | undefined; subject: string }>): Promise<void> {
-    const counted: Hit[] = [];
-    for (const { rule, subject } of hits) if (rule) counted.push({ window: rule, subject });
-    const verdict = await counter.hit(counted);
-    if (!verdict.refused) return;
-    const refused = verdict.refused as Rule;
-    reply.header('retry-after', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
-    throw new ApiError(429, refused.code, refused.message);
+  const hitsOf = (hits: Array<{ rule: Rule | undefined; subject: string }>): Hit[] =>
+    hits.flatMap(({ rule, subject }) => (rule ? [{ window: rule, subject }] : []));
+
+  /** The 429 of a used-up limit, with its Retry-After. */
+  function refusal(reply: FastifyReply, window: LimitWindow, retryAfterMs: number): ApiError {
+    const refused = window as Rule;
+    reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+    return new ApiError(429, refused.code, refused.message);
   }
 
+  async function check(reply: FastifyReply, hits: Array<{ rule: Rule | undefined; subject: string }>): Promise<void> {
+    const verdict = await counter.hit(hitsOf(hits));
+    if (verdict.refused) throw refusal(reply, verdict.refused, verdict.retryAfterMs);
+  }
+
+  /**
+   * A purchase, before it is charged: per client IP, and per client and recipient mailbox (what
+   * one client can make land in an address it may not own; a family buying passes together
+   * under one email stays well within it).
+   */
+  const purchaseHits = (ip: string, email: string) =>
+    hitsOf([
+      { rule: purchasesPerIp, subject: ip },
+      { rule: confirmationsPerAddress, subject: `${ip}\n${mailboxOf(email)}` },
+    ]);
+
   return {
-    /**
-     * A purchase, before it is charged: per client IP, and per client and recipient mailbox (what
-     * one client can make land in an address it may not own; a family buying passes together
-     * under one email stays well within it).
-     */
-    purchase: (reply: FastifyReply, ip: string, email: string) =>
-      check(reply, [
-        { rule: purchasesPerIp, subject: ip },
-        { rule: confirmationsPerAddress, subject: `${ip}\n${mailboxOf(email)}` },
-      ]),
+    /** True when the counters live in the database: the purchase gate then counts a purchase's hits in its own statement. */
+    countedInDatabase: counter.inDatabase,
+    purchaseHits,
+    /** Counts a purchase's hits on their own (the embedded store, or the gate could not ask the database). */
+    async purchase(reply: FastifyReply, ip: string, email: string): Promise<void> {
+      const verdict = await counter.hit(purchaseHits(ip, email));
+      if (verdict.refused) throw refusal(reply, verdict.refused, verdict.retryAfterMs);
+    },
+    refusal,
     /** A confirmation sent again by staff (issue 13): per recipient mailbox. */
     resend: (reply: FastifyReply, email: string) => check(reply, [{ rule: resendsPerAddress, subject: mailboxOf(email) }]),
     contact: (reply: FastifyReply, ip: string) => check(reply, [{ rule: contactPerIp, subject: ip }]),

@@ -186,6 +186,7 @@ export function sharedCounter(db: Db, options: SharedCounterOptions) {
   }
 
   return {
+    inDatabase: true,
     /** Counts one hit on each window, atomically across processes; says whether any went past its limit. */
     async hit(hits: Hit[]): Promise<Verdict> {
       if (hits.length === 0) return { retryAfterMs: 0 };
@@ -206,6 +207,8 @@ export function sharedCounter(db: Db, options: SharedCounterOptions) {
 }
 
 export interface SharedCounter {
+  /** True when the counters are the rate_limits table (the purchase gate then counts in it too). */
+  readonly inDatabase: boolean;
   hit(hits: Hit[]): Promise<Verdict>;
 }
 
@@ -233,6 +236,7 @@ export function resetEmbeddedCounters(db: Db): void {
  */
 export function embeddedCounter(db: Db, now: () => number = Date.now): SharedCounter {
   return {
+    inDatabase: false,
     async hit(hits) {
       let counters = embeddedCounters.get(db);
       if (!counters) {

@@ -24,7 +24,7 @@ describe.each(testBackends())('the amount in the purchase confirmation on $name'
         method: 'POST',
         url: '/api/admin/events',
         headers: { cookie: admin },
-        payload: { title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', price: '12.50' },
+        payload: { title: 'City Derby', date: '2037-12-05', time: '19:30', location: 'Riverside Stadium', price: '12.50' },
       })
     ).json();
     const bought = await t.shop.app.inject({

@@ -1,41 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, queryRows, runStatement } from '../db/database.ts';
+import { column, type Db, queryRows, runStatement } from '../db/database.ts';
+
+// Keys are claimed by the purchase gate (migration 0012's purchase_gate, purchase-gate.ts).
 
 /**
- * Claims a key for leaseSeconds: a new key, an expired one, or an unfinished claim of the same body
- * whose lease ran out (its process died). True when this call holds the claim.
+ * How long an unfinished claim whose process died keeps its event's place after its lease lapsed:
+ * the buyer's retries (same key) find it still theirs, so a purchase charged just before a crash is
+ * never refused as sold out. After that the sweep sells the place again.
  */
-export async function claimIdempotencyKey(db: Db, key: string, fingerprint: string, leaseSeconds: number): Promise<boolean> {
-  const claimed = await runStatement(db, sql`
-    insert into idempotency_keys (key, fingerprint, locked_until, expires_at)
-    values (${key}, ${fingerprint}, now() + make_interval(secs => ${leaseSeconds}), now() + interval '24 hours')
-    on conflict (key) do update set
-      fingerprint = excluded.fingerprint,
-      response_status = null,
-      response_body = null,
-      locked_until = excluded.locked_until,
-      created_at = now(),
-      expires_at = excluded.expires_at
-    where idempotency_keys.expires_at < now()
-       or (idempotency_keys.response_status is null
-           and idempotency_keys.locked_until < now()
-           and idempotency_keys.fingerprint = excluded.fingerprint)
-    returning key`);
-  return claimed === 1;
-}
-
-const findIdempotencyKeyRow = z.object({ fingerprint: z.string(), response_status: z.number().nullable(), response_body: z.unknown() });
-
-/** What the database holds for a key: its body's fingerprint and, once finished, the response. */
-export async function findIdempotencyKey(db: Db, key: string) {
-  const [row] = await queryRows(
-    db,
-    findIdempotencyKeyRow,
-    sql`select fingerprint, response_status, response_body from idempotency_keys where key = ${key}`,
-  );
-  return row;
-}
+export const PLACE_HOLD_MINUTES = 10;
 
 /** Moves the lease of these unfinished claims on: one statement for all of them. */
 export async function renewIdempotencyClaims(db: Db, keys: string[], leaseSeconds: number): Promise<void> {
@@ -57,12 +31,37 @@ export async function storedIdempotentResponse(db: Db, key: string, fingerprint:
   return row?.response_body;
 }
 
-/** Drops an unfinished claim, so the key may be used again. */
-export async function releaseIdempotencyKey(db: Db, key: string): Promise<void> {
-  await runStatement(db, sql`delete from idempotency_keys where key = ${key} and response_status is null`);
+/** Drops an unfinished claim, so the key may be used again, and gives back the place it held. */
+export async function releaseClaim(db: Db, key: string): Promise<void> {
+  await runStatement(db, sql`
+    with released as (delete from idempotency_keys where key = ${key} and response_status is null returning event_id)
+    update events set taken = taken - 1 from released where events.id = released.event_id
+    returning events.id`);
 }
 
-/** Deletes expired keys; returns how many. */
-export async function deleteExpiredIdempotencyKeys(db: Db): Promise<number> {
-  return runStatement(db, sql`delete from idempotency_keys where expires_at < now() returning key`);
+const sweptRow = z.object({ expired: column.integer, lapsed: column.integer });
+
+/**
+ * Gives back the places of claims whose process died more than PLACE_HOLD_MINUTES ago, and deletes
+ * keys older than their 24 hours (a claim still holding a place goes only once it gave it back).
+ */
+export async function sweepClaims(db: Db): Promise<{ expired: number; lapsed: number }> {
+  const [lapsed] = await queryRows(db, sweptRow.pick({ lapsed: true }), sql`
+    with lapsed as (
+      select key, event_id from idempotency_keys
+      where response_status is null and event_id is not null
+        and locked_until < now() - make_interval(mins => ${PLACE_HOLD_MINUTES})
+      order by key limit 1000 for update skip locked
+    ), cleared as (
+      update idempotency_keys k set event_id = null from lapsed where k.key = lapsed.key
+    ), returned as (
+      update events e set taken = e.taken - l.n
+      from (select event_id, count(*)::int as n from lapsed group by event_id) l where e.id = l.event_id
+    )
+    select count(*) as lapsed from lapsed`);
+  const expired = await runStatement(db, sql`
+    delete from idempotency_keys
+    where expires_at < now() and (response_status is not null or event_id is null)
+    returning key`);
+  return { expired, lapsed: lapsed?.lapsed ?? 0 };
 }

@@ -2,14 +2,7 @@ import { createHash } from 'node:crypto';
 import { PASS_ID_LENGTH } from '../../core/constants.ts';
 import type { PurchaseResponse } from '../../core/api/purchases.ts';
 import type { Db } from '../db/database.ts';
-import {
-  claimIdempotencyKey,
-  deleteExpiredIdempotencyKeys,
-  findIdempotencyKey,
-  releaseIdempotencyKey,
-  renewIdempotencyClaims,
-  storedIdempotentResponse,
-} from './idempotency-queries.ts';
+import { releaseClaim, renewIdempotencyClaims, storedIdempotentResponse } from './idempotency-queries.ts';
 
 /**
  * How long a claim keeps retries off while its request runs. Short, because the process holding
@@ -48,11 +41,8 @@ export function paymentReferenceFor(request: KeyedRequest): string {
   return digestOf(request, 'payment').digest('base64url');
 }
 
-export type Claim =
-  | { kind: 'claimed' }
-  | { kind: 'replay'; response: PurchaseResponse }
-  | { kind: 'in_progress' }
-  | { kind: 'mismatch' };
+/** What this process alone can say of a key before the gate asks the database. */
+export type LocalClaim = { kind: 'replay'; response: PurchaseResponse } | { kind: 'in_progress' } | { kind: 'mismatch' };
 
 interface LocalEntry {
   fingerprint: string;
@@ -61,11 +51,11 @@ interface LocalEntry {
 }
 
 /**
- * Remembers purchase requests by Idempotency-Key so a retry returns the first response.
- * The database is the record (shared by every server process); a process-local map covers
- * requests in flight here and purchases waiting in the spool while the database is away.
- * Where neither can answer (the database is away and the first request ran elsewhere), the
- * derived pass ID (passIdFor) still keeps the retry from becoming a second purchase.
+ * Remembers purchase requests by key so a retry returns the first response. The database is the
+ * record (shared by every server process; the purchase gate claims keys there, ADR 0027); a
+ * process-local map covers requests in flight here and purchases waiting in the spool while the
+ * database is away. Where neither can answer (the database is away and the first request ran
+ * elsewhere), the derived pass ID (passIdFor) still keeps the retry from becoming a second purchase.
  */
 export class IdempotencyStore {
   private readonly local = new Map<string, LocalEntry>();
@@ -73,36 +63,31 @@ export class IdempotencyStore {
 
   constructor(
     private readonly db: Db,
-    private readonly leaseSeconds = CLAIM_LEASE_SECONDS,
+    readonly leaseSeconds = CLAIM_LEASE_SECONDS,
   ) {}
 
-  async claim(key: string, fingerprint: string): Promise<Claim> {
+  /**
+   * Holds the key in this process first, so a second request with it here waits without a query:
+   * answers what this process knows of the key, or undefined when this request now holds it here.
+   */
+  holdLocally(key: string, fingerprint: string): LocalClaim | undefined {
     const mine = this.local.get(key);
     if (mine) {
       if (mine.fingerprint !== fingerprint) return { kind: 'mismatch' };
       return mine.response ? { kind: 'replay', response: mine.response } : { kind: 'in_progress' };
     }
-    // Hold the key here first, so a second request in this process waits without a query.
     this.local.set(key, { fingerprint });
-    let claim: Claim;
-    try {
-      claim = await this.claimInDatabase(key, fingerprint);
-    } catch {
-      // The database is away: carry on with the local claim; the purchase will go to the spool.
-      claim = { kind: 'claimed' };
-    }
-    if (claim.kind !== 'claimed') this.local.delete(key);
-    else this.renewWhileInFlight();
-    return claim;
+    return undefined;
   }
 
-  private async claimInDatabase(key: string, fingerprint: string): Promise<Claim> {
-    if (await claimIdempotencyKey(this.db, key, fingerprint, this.leaseSeconds)) return { kind: 'claimed' };
-    const row = await findIdempotencyKey(this.db, key);
-    if (!row) return this.claimInDatabase(key, fingerprint); // removed in between: try again
-    if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
-    if (row.response_status === null) return { kind: 'in_progress' };
-    return { kind: 'replay', response: parseResponse(row.response_body) };
+  /** The gate claimed the key in the database (or could not ask it): keep the claim alive while the request runs. */
+  claimed(): void {
+    this.renewWhileInFlight();
+  }
+
+  /** The gate did not claim the key for this request: this process holds nothing for it. */
+  notClaimed(key: string): void {
+    this.local.delete(key);
   }
 
   /**
@@ -146,13 +131,13 @@ export class IdempotencyStore {
     if (!this.local.get(key)?.response) this.local.delete(key);
   }
 
-  /** The request ended without a purchase (payment declined): the key may be used again. */
+  /** The request ended without a purchase (payment declined): the key may be used again, its place is sold again. */
   async release(key: string): Promise<void> {
     this.local.delete(key);
     try {
-      await releaseIdempotencyKey(this.db, key);
+      await releaseClaim(this.db, key);
     } catch {
-      // The lock expires by itself.
+      // The lease lapses by itself, and the sweep of lapsed holds gives the place back.
     }
   }
 
@@ -163,7 +148,4 @@ export class IdempotencyStore {
   }
 }
 
-const parseResponse = (body: unknown) => (typeof body === 'string' ? JSON.parse(body) : body) as PurchaseResponse;
-
-/** Keys live at least 24 hours; after that they are swept. */
-export const sweepExpiredIdempotencyKeys: (db: Db) => Promise<number> = deleteExpiredIdempotencyKeys;
+export const parseResponse = (body: unknown) => (typeof body === 'string' ? JSON.parse(body) : body) as PurchaseResponse;

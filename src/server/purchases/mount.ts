@@ -3,7 +3,6 @@ import type { PassPage } from '../../core/api/pass-page.ts';
 import type { Db } from '../db/database.ts';
 import type { ShopLimits } from '../limits/limits.ts';
 import type { PurchaseOutcomeName } from '../platform/metrics.ts';
-import type { Catalog } from './catalog.ts';
 import { findPassRoutes } from './find-pass-routes.ts';
 import type { PassCodes } from './pass-codes.ts';
 import { passPageReader, passPageRoutes } from './pass-page-routes.ts';
@@ -19,7 +18,6 @@ export function mountPurchases(
   deps: {
     db: Db;
     purchases: PurchaseService;
-    catalog: Catalog;
     limits: ShopLimits;
     passCodes: PassCodes;
     spool: PurchaseSpool;

@@ -235,7 +235,7 @@ describe.each(testBackends())('other requests while the database is away, on $na
     try {
       const [event] = await testRows<{ id: number }>(
         t.database.db,
-        sql`insert into events (title, starts_at, location, price_cents) values ('Cup Final', now() + interval '1 day', 'Riverside', 500) returning id`,
+        sql`insert into events (title, title_key, starts_at, location, price_cents) values ('Cup Final', 'cup final', now() + interval '1 day', 'Riverside', 500) returning id`,
       );
       outage.down();
       const answers = await Promise.all([

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERRORS, VALIDATION } from '../../core/messages.ts';
-import { sweepExpiredIdempotencyKeys } from './idempotency.ts';
+import { sweepClaims } from './idempotency-queries.ts';
 import { fileSpool } from './purchase-spool.ts';
 import { shopPerTest, startTestApp } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
@@ -217,10 +217,10 @@ describe.each(testBackends())('POST /api/purchases on $name', (backend) => {
       const withinADay = await buy(buyer, headers);
       expect(withinADay.headers['idempotent-replayed']).toBe('true');
       expect(withinADay.json()).toEqual(first.json());
-      expect(await sweepExpiredIdempotencyKeys(t.database.db)).toBe(0);
+      expect((await sweepClaims(t.database.db)).expired).toBe(0);
 
       await age('4 minutes');
-      expect(await sweepExpiredIdempotencyKeys(t.database.db)).toBe(1);
+      expect((await sweepClaims(t.database.db)).expired).toBe(1);
       expect(await t.database.count('idempotency_keys')).toBe(0);
       const nextDay = await buy(buyer, headers);
       expect(nextDay.statusCode).toBe(201);

@@ -2,22 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { buyPass } from '../../core/api/purchases.ts';
 import { route } from '../platform/api-contract.ts';
 import type { PurchaseOutcomeName } from '../platform/metrics.ts';
-import type { ShopLimits } from '../limits/limits.ts';
-import type { Catalog } from './catalog.ts';
 import type { PurchaseService } from './purchase-service.ts';
 import { ApiError } from '../errors.ts';
 
 
 export function purchaseRoutes(
   app: FastifyInstance,
-  deps: { purchases: PurchaseService; limits: ShopLimits; catalog: Catalog; onOutcome?: (outcome: PurchaseOutcomeName) => void },
+  deps: { purchases: PurchaseService; onOutcome?: (outcome: PurchaseOutcomeName) => void },
 ) {
   route(app, buyPass, async (request, reply) => {
     try {
-      // Before the event lookup and the payment: a refused purchase costs one statement and no charge.
-      await deps.limits.purchase(reply, request.ip, request.body.email);
-      const order = await deps.catalog.price(request.body);
-      const { response, replayed } = await deps.purchases.buy(order, request.headers['idempotency-key']);
+      const { response, replayed } = await deps.purchases.buy(request.body, { ip: request.ip, reply }, request.headers['idempotency-key']);
       if (replayed) reply.header('idempotent-replayed', 'true');
       const outcome: PurchaseOutcomeName = replayed ? 'replayed' : response.saved ? 'stored' : 'spooled';
       deps.onOutcome?.(outcome);

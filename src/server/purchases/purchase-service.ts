@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { DEFAULT_EVENT_TYPE } from '../../core/constants.ts';
 import { API_ERRORS } from '../../core/messages.ts';
-import type { PurchaseResponse } from '../../core/api/purchases.ts';
+import type { OrderBody, PurchaseResponse } from '../../core/api/purchases.ts';
+import { eventTitleKey } from '../../core/events.ts';
 import { formatTimestamp, newPassId } from '../../core/purchase.ts';
-import type { PurchaseOrder } from './catalog.ts';
+import { type CappedTitles, priceOrder, type PurchaseOrder } from './catalog.ts';
 import type { Db } from '../db/database.ts';
+import type { ShopLimits } from '../limits/limits.ts';
+import { purchaseGate, type GateEvent, type GateVerdict } from './purchase-gate.ts';
 import { responseOf, type PurchaseRecord } from './purchase-record.ts';
 import { purchaseWriter } from './purchase-writer.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, EVENT_NOT_FOUND } from '../errors.ts';
 import type { PassCodes } from './pass-codes.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import type { PurchaseSpool } from './purchase-spool.ts';
@@ -16,11 +19,6 @@ import { fingerprintOf, type IdempotencyStore, type KeyedRequest, passIdFor, pay
 
 /** A freshly drawn pass ID collides with a stored one about once in 10^12 sales; a few draws suffice. */
 const MAX_ID_DRAWS = 5;
-
-/** What a key's fingerprint is taken of: the order as the catalog priced it. */
-function fingerprintedOrder({ name, email, eventName, eventId, priceCents }: PurchaseOrder) {
-  return { name, email, eventName, eventId, priceCents };
-}
 
 export interface PurchaseServiceDeps {
   db: Db;
@@ -30,6 +28,9 @@ export interface PurchaseServiceDeps {
   payment: PaymentProvider;
   spool: PurchaseSpool;
   idempotency: IdempotencyStore;
+  limits: ShopLimits;
+  /** Capped events' titles, for a home-flow purchase while the database is away. */
+  cappedTitles: CappedTitles;
   timeZone: string;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -45,52 +46,129 @@ export interface PurchaseOutcome {
   replayed: boolean;
 }
 
+/** Where the request came from: its limits are the client's, its 429 carries a Retry-After. */
+export interface Buyer {
+  ip: string;
+  reply: FastifyReply;
+}
+
+/** What the gate let through: a sale (of a place of `event`, or of a home pass) or an earlier answer. */
+type Entry = { kind: 'sell'; event: GateEvent | null } | { kind: 'replay'; response: PurchaseResponse };
+
+/** A gate's refusal that sells nothing: the API's answer for it. */
+type Refused = Exclude<GateVerdict['kind'], 'claimed' | 'limited' | 'replay'>;
+const REFUSALS: Record<Refused, [status: number, code: string, message: string]> = {
+  in_progress: [409, 'idempotency_request_in_progress', API_ERRORS.idempotencyInProgress],
+  mismatch: [422, 'idempotency_key_reused', API_ERRORS.idempotencyKeyReused],
+  not_found: [404, 'not_found', EVENT_NOT_FOUND],
+  sold_out: [409, 'sold_out', API_ERRORS.soldOut],
+  sales_closed: [409, 'sales_closed', API_ERRORS.salesClosed],
+  sales_not_open: [409, 'sales_not_open', API_ERRORS.salesNotOpen],
+};
+
+function refusal(kind: Refused): ApiError {
+  const [status, code, message] = REFUSALS[kind];
+  return new ApiError(status, code, message);
+}
+
 /**
- * Sells one pass: charge, then store the purchase with its confirmation email atomically.
- * The server alone decides price, event type and pass ID. Once the payment succeeded the buyer
- * gets their pass: if the database fails, the purchase goes to the durable spool instead.
+ * Sells one pass. Before the payment, the purchase gate settles its rate limits, its key and its
+ * event's place in one statement (ADR 0027): a refused purchase is never charged. After it, the
+ * purchase, its confirmation email and its key's answer are stored in one statement. The server
+ * alone decides price, event and pass ID. Once the payment succeeded the buyer gets their pass: if
+ * the database fails, the purchase goes to the durable spool instead.
  */
 export function purchaseService(deps: PurchaseServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? (() => newPassId());
   const writer = purchaseWriter(deps.db);
+  const gate = purchaseGate({ db: deps.db, timeZone: deps.timeZone, leaseSeconds: deps.idempotency.leaseSeconds });
 
-  async function buy(input: PurchaseOrder, idempotencyKey?: string): Promise<PurchaseOutcome> {
-    const fingerprint = fingerprintOf(fingerprintedOrder(input));
-    const idempotency = idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint };
-    if (idempotency) {
-      const claim = await deps.idempotency.claim(idempotency.key, fingerprint);
-      if (claim.kind === 'replay') return { response: claim.response, replayed: true };
-      if (claim.kind === 'mismatch') throw new ApiError(422, 'idempotency_key_reused', API_ERRORS.idempotencyKeyReused);
-      if (claim.kind === 'in_progress') {
-        throw new ApiError(409, 'idempotency_request_in_progress', API_ERRORS.idempotencyInProgress);
-      }
+  async function buy(body: OrderBody, buyer: Buyer, idempotencyKey?: string): Promise<PurchaseOutcome> {
+    const fingerprint = fingerprintOf(body);
+    // A purchase without a key still claims one (drawn here, never a client's: those have no
+    // space): the claim is what holds its place until it is stored.
+    const claim: KeyedRequest = { key: idempotencyKey ?? ` ${randomUUID()}`, fingerprint };
+    const known = deps.idempotency.holdLocally(claim.key, fingerprint);
+    if (known?.kind === 'replay') return { response: known.response, replayed: true };
+    if (known) throw refusal(known.kind);
+
+    let entry: Entry;
+    try {
+      entry = await enter(body, buyer, claim);
+    } catch (error) {
+      deps.idempotency.notClaimed(claim.key);
+      throw error;
     }
+    if (entry.kind === 'replay') {
+      deps.idempotency.notClaimed(claim.key);
+      return { response: entry.response, replayed: true };
+    }
+    const { event } = entry;
+    deps.idempotency.claimed();
 
     let answered = false;
     try {
-      const provider = input.eventId !== null && deps.eventPayment ? deps.eventPayment : deps.payment;
+      const order = priceOrder(body, event);
+      const provider = 'eventId' in body && deps.eventPayment ? deps.eventPayment : deps.payment;
       const payment = await provider.charge({
-        amountCents: input.priceCents,
+        amountCents: order.priceCents,
         // A retry of the same key and body charges the same reference, which a real provider answers
         // without charging twice; a purchase without a key is a purchase of its own.
-        reference: idempotency ? paymentReferenceFor(idempotency) : randomUUID(),
+        reference: idempotencyKey === undefined ? randomUUID() : paymentReferenceFor(claim),
       });
       if (!payment.ok) throw new ApiError(402, 'payment_failed', API_ERRORS.paymentFailed);
-      const outcome = await store(input, idempotency);
+      const outcome = await store(order, claim, idempotencyKey !== undefined);
       answered = true;
-      if (idempotency) deps.idempotency.finish(idempotency.key);
+      deps.idempotency.finish(claim.key);
       return outcome;
     } finally {
       // No pass was promised (payment declined, or neither the database nor the spool took the
-      // purchase): free the key, or every retry with it would get 409 until the lease lapses.
-      if (!answered && idempotency) await deps.idempotency.release(idempotency.key);
+      // purchase): free the key and its place, or every retry would get 409 until the lease lapses.
+      if (!answered) await deps.idempotency.release(claim.key);
     }
   }
 
-  async function store(input: PurchaseOrder, idempotency: KeyedRequest | undefined): Promise<PurchaseOutcome> {
+  /**
+   * The gate: answers the event whose place the purchase now holds (null: a home pass for any
+   * event), or the key's earlier answer, or throws the refusal.
+   */
+  async function enter(body: OrderBody, buyer: Buyer, claim: KeyedRequest): Promise<Entry> {
+    const titleKey = 'eventName' in body ? eventTitleKey(body.eventName) : null;
+    if (titleKey !== null) await deps.cappedTitles.fresh();
+    const inGate = deps.limits.countedInDatabase;
+    if (!inGate) await deps.limits.purchase(buyer.reply, buyer.ip, body.email);
+    let verdict: GateVerdict;
+    try {
+      verdict = await gate.pass({
+        key: claim.key,
+        fingerprint: claim.fingerprint,
+        eventId: 'eventId' in body ? body.eventId : null,
+        titleKey,
+        hits: inGate ? deps.limits.purchaseHits(buyer.ip, body.email) : [],
+      });
+    } catch (error) {
+      // The database is away: count the limits here, and sell only what needs no place of an event.
+      if (inGate) await deps.limits.purchase(buyer.reply, buyer.ip, body.email);
+      if ('eventId' in body || (titleKey !== null && deps.cappedTitles.has(titleKey))) throw error;
+      deps.log.warn({ err: error }, 'purchase gate unavailable; selling a home pass through the spool');
+      return { kind: 'sell', event: null };
+    }
+    switch (verdict.kind) {
+      case 'claimed':
+        return { kind: 'sell', event: verdict.event };
+      case 'replay':
+        return verdict;
+      case 'limited':
+        throw deps.limits.refusal(buyer.reply, verdict.hit.window, verdict.msLeft);
+      default:
+        throw refusal(verdict.kind);
+    }
+  }
+
+  async function store(input: PurchaseOrder, idempotency: KeyedRequest, clientKeyed: boolean): Promise<PurchaseOutcome> {
     const moment = now();
-    const idFor = (draw: number) => (idempotency ? passIdFor(idempotency, draw) : newId());
+    const idFor = (draw: number) => (clientKeyed ? passIdFor(idempotency, draw) : newId());
     const recordFor = (id: string): PurchaseRecord => ({
       pass: {
         id,
@@ -106,7 +184,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
       saved: true,
       ...(input.eventId === null ? {} : { eventId: input.eventId }),
       ...(input.event ? { event: input.event } : {}),
-      ...(idempotency ? { idempotency } : {}),
+      idempotency,
     });
 
     let record = recordFor(idFor(0));
@@ -118,7 +196,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
         }
         // The ID is taken. A keyed purchase's ID is its key's, so this is usually the same purchase,
         // stored by an earlier attempt whose answer was lost: answer with that one, sell nothing new.
-        const stored = idempotency && (await deps.idempotency.storedResponse(idempotency));
+        const stored = clientKeyed && (await deps.idempotency.storedResponse(idempotency));
         if (stored) return { response: stored, replayed: true };
         if (draw === MAX_ID_DRAWS) throw new Error(`no free pass ID after ${MAX_ID_DRAWS} draws`);
         record = recordFor(idFor(draw));

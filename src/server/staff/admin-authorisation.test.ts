@@ -29,7 +29,7 @@ const adminOnly = ENDPOINTS.filter((endpoint) => endpoint.access === 'admin');
 /** Those the server checks itself (better-auth checks its own, and answers its own 401). */
 const checkedHere = signedInOnly.filter((endpoint) => endpoint.sessionCheckedBy === undefined);
 
-const derby = { title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', price: '12.50' };
+const derby = { title: 'City Derby', date: '2037-12-05', time: '19:30', location: 'Riverside Stadium', price: '12.50' };
 
 /**
  * The authorisation matrix of issue 4, walked over the contract (issue 20: who may call an endpoint

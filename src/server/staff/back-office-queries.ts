@@ -54,10 +54,17 @@ export async function insertPassVoid(
   const [row] = await queryRows(
     tx,
     passVoidRow,
-    sql`insert into pass_voids (order_id, reason, refunded_cents, refund_reference, staff_user_id)
-        values (${values.orderId}, ${values.reason}, ${values.refundedCents}, ${values.refundReference}, ${values.staffUserId})
-        returning order_id as "orderId", reason, refunded_cents as "refundedCents", refund_reference as "refundReference",
-                  voided_at as "voidedAt"`,
+    // A voided event pass gives its place back (ADR 0027), in the same statement as the void.
+    sql`with voided as (
+          insert into pass_voids (order_id, reason, refunded_cents, refund_reference, staff_user_id)
+          values (${values.orderId}, ${values.reason}, ${values.refundedCents}, ${values.refundReference}, ${values.staffUserId})
+          returning order_id as "orderId", reason, refunded_cents as "refundedCents", refund_reference as "refundReference",
+                    voided_at as "voidedAt"
+        ), returned as (
+          update events set taken = taken - 1
+          where id = (select p.event_id from purchases p join voided v on v."orderId" = p.order_id)
+        )
+        select * from voided`,
   );
   return row!;
 }

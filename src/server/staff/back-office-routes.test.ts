@@ -149,7 +149,7 @@ describe.each(testBackends())('back office (void, refund, resend, audit log) on 
       await testRows(
         t.database.db,
         sql`with event as (
-              insert into events (title, starts_at, location, price_cents) values ('City Derby', now(), 'Riverside', 300) returning id)
+              insert into events (title, title_key, starts_at, location, price_cents) values ('City Derby', 'city derby', now(), 'Riverside', 300) returning id)
             insert into check_ins (order_id, event_id, checked_in_at) select ${id}, id, '2026-11-20T19:05:00Z' from event`,
       );
       const refused = await voidPass(id, { reason: 'Asked at the door', refund: true });
@@ -254,7 +254,7 @@ describe.each(testBackends())('back office (void, refund, resend, audit log) on 
 
   describe('the audit log', () => {
     it('records event edits, mail retries and admin grants, newest first, a page at a time', async () => {
-      const derby = { title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', price: '12.50' };
+      const derby = { title: 'City Derby', date: '2037-12-05', time: '19:30', location: 'Riverside Stadium', price: '12.50' };
       const created = await post('/api/admin/events', derby);
       const eventId = created.json().id as number;
       expect((await t.shop.app.inject({ method: 'PUT', url: `/api/admin/events/${eventId}`, headers: { cookie: adminCookie }, payload: { ...derby, time: '20:00' } })).statusCode).toBe(200);
@@ -281,8 +281,8 @@ describe.each(testBackends())('back office (void, refund, resend, audit log) on 
       expect(second.items.map((item: { action: string }) => item.action)).toEqual(['event.update', 'event.create']);
       expect(second.nextCursor).toBeNull();
       expect(second.items[0].details).toEqual({
-        before: { title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', priceCents: 1250 },
-        after: { title: 'City Derby', date: '2026-12-05', time: '20:00', location: 'Riverside Stadium', priceCents: 1250 },
+        before: { title: 'City Derby', date: '2037-12-05', time: '19:30', location: 'Riverside Stadium', priceCents: 1250, capacity: null, salesOpen: null, salesClose: null },
+        after: { title: 'City Derby', date: '2037-12-05', time: '20:00', location: 'Riverside Stadium', priceCents: 1250, capacity: null, salesOpen: null, salesClose: null },
       });
 
       expect((await get('/api/admin/audit-log?cursor=not-a-cursor')).statusCode).toBe(400);

@@ -19,7 +19,7 @@ async function seedPurchase(db: Db, order: string, at: string, amountCents = 300
 async function seedEvent(db: Db, title: string): Promise<number> {
   const [row] = await testRows<{ id: number }>(
     db,
-    sql`insert into events (title, starts_at, location, price_cents) values (${title}, now(), 'Riverside', 300) returning id`,
+    sql`insert into events (title, title_key, starts_at, location, price_cents) values (${title}, ${title}, now(), 'Riverside', 300) returning id`,
   );
   return Number(row!.id);
 }

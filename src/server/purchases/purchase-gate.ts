@@ -1,0 +1,108 @@
+import type { ShopEvent } from '../../core/events.ts';
+import type { PurchaseResponse } from '../../core/api/purchases.ts';
+import type { Db } from '../db/database.ts';
+import { keyOf, type Hit } from '../limits/shared-counter.ts';
+import { parseResponse } from './idempotency.ts';
+import { type GateRow, runPurchaseGate } from './purchase-gate-queries.ts';
+
+/** One purchase at the gate: what must be settled before its payment. */
+export interface GateRequest {
+  /** The claim's key: the client's Idempotency-Key, or one the server drew for a request without. */
+  key: string;
+  fingerprint: string;
+  /** The event page's event (its own pass). */
+  eventId: number | null;
+  /** The home flow's event name as staff would read it: a listed event of that title is its event. */
+  titleKey: string | null;
+  /** Rate limits counted in the same statement (empty where they are counted elsewhere). */
+  hits: Hit[];
+}
+
+/** The event a claimed purchase took (or already held) a place of, as the pass names it. */
+export type GateEvent = Pick<ShopEvent, 'id' | 'title' | 'priceCents' | 'date' | 'time' | 'location'>;
+
+export type GateVerdict =
+  | { kind: 'claimed'; event: GateEvent | null }
+  | { kind: 'limited'; hit: Hit; msLeft: number }
+  | { kind: 'replay'; response: PurchaseResponse }
+  | { kind: 'in_progress' | 'mismatch' | 'not_found' | 'sold_out' | 'sales_closed' | 'sales_not_open' };
+
+/** Requests in one statement at most: keeps its JSON parameter and its locks' time modest. */
+const MAX_BATCH = 500;
+
+interface Pending {
+  request: GateRequest;
+  resolve: (verdict: GateVerdict) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The purchase gate (ADR 0027): rate limits, the key's claim and the event's place in ONE statement
+ * (migration 0012's purchase_gate), batched like the purchase writer's commits: while a statement
+ * runs, the requests that arrive wait and go together in the next. One statement in flight at a
+ * time: the event's row is what they all queue on, so a second would only wait for the first.
+ */
+export function purchaseGate(deps: { db: Db; timeZone: string; leaseSeconds: number }) {
+  let queue: Pending[] = [];
+  let running = false;
+
+  async function send(batch: Pending[]): Promise<void> {
+    const requests = batch.map(({ request }, i) => ({
+      i,
+      key: request.key,
+      fingerprint: request.fingerprint,
+      event_id: request.eventId,
+      title_key: request.titleKey,
+      hits: request.hits.map((hit) => ({ key: keyOf(hit), points: hit.window.points, window_ms: hit.window.windowMs })),
+    }));
+    let rows: GateRow[];
+    try {
+      rows = await runPurchaseGate(deps.db, requests, deps.leaseSeconds, deps.timeZone);
+    } catch (error) {
+      batch.forEach((pending) => pending.reject(error));
+      return;
+    }
+    for (const row of rows) {
+      const pending = batch[row.i]!;
+      pending.resolve(verdictOf(row, pending.request));
+    }
+  }
+
+  async function flush(): Promise<void> {
+    running = true;
+    try {
+      while (queue.length > 0) {
+        const batch = queue.slice(0, MAX_BATCH);
+        queue = queue.slice(MAX_BATCH);
+        await send(batch);
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    /** Settles one purchase's limits, claim and place; rejects when the database did not answer. */
+    pass(request: GateRequest): Promise<GateVerdict> {
+      return new Promise((resolve, reject) => {
+        queue.push({ request, resolve, reject });
+        if (!running) void flush();
+      });
+    },
+  };
+}
+
+function verdictOf(row: GateRow, request: GateRequest): GateVerdict {
+  switch (row.verdict) {
+    case 'claimed':
+      return { kind: 'claimed', event: row.event };
+    case 'limited':
+      return { kind: 'limited', hit: request.hits[(row.refused_hit ?? 1) - 1]!, msLeft: row.ms_left ?? 0 };
+    case 'replay':
+      return { kind: 'replay', response: parseResponse(row.response) };
+    default:
+      return { kind: row.verdict };
+  }
+}
+
+export type PurchaseGate = ReturnType<typeof purchaseGate>;
