@@ -176,6 +176,7 @@ export function portmanConfig() {
         }),
         reach('POST::/api/purchases', 402, 'payment declined', { overwrites: onFaultsShopAs('10.20.0.1') }),
         reach('POST::/api/purchases', 429, 'over the limit', { overwrites: onFaultsShopAs('10.20.0.2'), preRequest: USE_UP_THE_LIMIT }),
+        reach('POST::/api/purchases', 503, 'database away and spool unwritable', { overwrites: [baseUrl('{{downUrl}}')] }),
 
         // Contact form.
         reach('POST::/api/contact', 400, 'bad body', { overwrites: [body({ name: 'Contract Visitor', email: 'nope' })] }),

@@ -12,24 +12,23 @@ ALTER TABLE "events" ADD CONSTRAINT "events_capacity_positive" CHECK ("events"."
 ALTER TABLE "events" ADD CONSTRAINT "events_not_oversold" CHECK ("events"."taken" >= 0 and ("events"."capacity" is null or "events"."taken" <= "events"."capacity"));--> statement-breakpoint
 -- The purchase gate (ADR 0027): everything a purchase needs before its payment, for a batch of
 -- concurrent buyers in one statement and one commit. In arrival order each request is counted
--- against its rate limits, claims its key and takes a place of its event. Rows are locked in one
--- order (rate_limits by key, idempotency_keys by key, events by id) so two gates never deadlock.
+-- against its rate limits, claims its key and takes a place of its event. Set-based (a statement
+-- per step, not per buyer), and rows are locked in one order (rate_limits by key,
+-- idempotency_keys by key, events by id) so two gates never deadlock.
 -- requests: [{i, key, fingerprint, event_id | null, title_key | null, hits: [{key, points, window_ms}]}]
 CREATE FUNCTION "purchase_gate"(requests jsonb, lease_seconds int, time_zone text)
 RETURNS TABLE (i int, verdict text, refused_hit int, ms_left bigint, response jsonb, event jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
   now_ms bigint := (extract(epoch from now()) * 1000)::bigint;
-  req jsonb;
-  results jsonb := '{}';
-  claimed text[] := '{}';
-  refused text[] := '{}';
-  ev record;
-  wanted jsonb;
-  taken_now jsonb := '{}';
-  state text;
-  eid bigint;
-  held bigint;
+  limited_i int[];
+  limited_hit int[];
+  limited_ms bigint[];
+  claimed_i int[];
+  held_event bigint[];
+  placed_i int[];
+  placed_event bigint[];
+  placed_state text[];
 BEGIN
   -- 1. Rate limits: every key once with its number of hits; each request gets its own place in
   --    the count, in arrival order, and is refused by the first of its limits it goes past.
@@ -53,102 +52,96 @@ BEGIN
     WHERE counted.points - totals.n + hits.place > hits.max_points
     ORDER BY hits.ri, hits.hit
   )
-  SELECT coalesce(jsonb_object_agg(ri::text, jsonb_build_object('verdict', 'limited', 'refused_hit', hit, 'ms_left', greatest(left_ms, 0))), '{}')
-  INTO results FROM past;
+  SELECT coalesce(array_agg(ri), '{}'), coalesce(array_agg(hit), '{}'), coalesce(array_agg(greatest(left_ms, 0)), '{}')
+  INTO limited_i, limited_hit, limited_ms FROM past;
 
   -- 2. Keys, in key order: a new key, an expired one, or an unfinished claim of the same body whose
   --    lease lapsed (its process died; a place it held stays with it) is claimed.
-  FOR req IN
-    SELECT r FROM jsonb_array_elements(requests) r WHERE NOT results ? (r->>'i') ORDER BY r->>'key'
-  LOOP
+  WITH won AS (
     INSERT INTO idempotency_keys AS k (key, fingerprint, locked_until, expires_at)
-    VALUES (req->>'key', req->>'fingerprint', now() + make_interval(secs => lease_seconds), now() + interval '24 hours')
+    SELECT r->>'key', r->>'fingerprint', now() + make_interval(secs => lease_seconds), now() + interval '24 hours'
+    FROM jsonb_array_elements(requests) r
+    WHERE NOT (r->>'i')::int = ANY (limited_i)
+    ORDER BY r->>'key'
     ON CONFLICT (key) DO UPDATE SET
       fingerprint = excluded.fingerprint, response_status = null, response_body = null,
       locked_until = excluded.locked_until, created_at = now(), expires_at = excluded.expires_at,
       event_id = CASE WHEN k.expires_at < now() THEN null ELSE k.event_id END
     WHERE k.expires_at < now()
        OR (k.response_status IS NULL AND k.locked_until < now() AND k.fingerprint = excluded.fingerprint)
-    RETURNING k.event_id INTO held;
-    IF FOUND THEN
-      claimed := claimed || (req->>'i');
-      IF held IS NOT NULL THEN
-        results := results || jsonb_build_object(req->>'i', jsonb_build_object('verdict', 'claimed', 'event_id', held, 'held', true));
-      END IF;
-    ELSE
-      SELECT jsonb_build_object('verdict', CASE
-               WHEN k.fingerprint <> req->>'fingerprint' THEN 'mismatch'
-               WHEN k.response_status IS NULL THEN 'in_progress'
-               ELSE 'replay' END,
-             'response', k.response_body)
-        INTO wanted FROM idempotency_keys k WHERE k.key = req->>'key';
-      -- Gone in between (released by its request): the client's retry will find it free.
-      results := results || jsonb_build_object(req->>'i', coalesce(wanted, '{"verdict": "in_progress"}'));
-    END IF;
-  END LOOP;
+    RETURNING k.key, k.event_id
+  )
+  SELECT coalesce(array_agg((r->>'i')::int), '{}'), coalesce(array_agg(won.event_id), '{}')
+  INTO claimed_i, held_event
+  FROM won JOIN jsonb_array_elements(requests) r ON r->>'key' = won.key;
 
   -- 3. Places, events locked in id order. A request names its event (the event page) or a title
   --    key (the home flow: the soonest event of that title whose sales have not closed, or one
-  --    closed within a day; none: a home pass for any event, with no place).
-  FOR ev IN
-    WITH wants AS (
-      SELECT r->>'i' AS ri,
-             coalesce((r->>'event_id')::bigint,
-                      (SELECT e.id FROM events e WHERE r->>'title_key' IS NOT NULL AND e.title_key = r->>'title_key'
-                         AND coalesce(e.sales_close_at, e.starts_at) > now() - interval '1 day'
-                       ORDER BY coalesce(e.sales_close_at, e.starts_at) <= now(), e.starts_at, e.id LIMIT 1)) AS event_id,
-             r->>'event_id' IS NOT NULL AS named
-      FROM jsonb_array_elements(requests) r
-      WHERE (r->>'i') = ANY (claimed) AND NOT coalesce((results->(r->>'i')->>'held')::boolean, false)
-    ), locked AS (
-      SELECT e.* FROM events e WHERE e.id IN (SELECT w.event_id FROM wants w) ORDER BY e.id FOR UPDATE
-    )
-    SELECT w.ri, w.named, w.event_id AS wanted_id, l.id, l.capacity, l.taken,
-           CASE WHEN l.id IS NULL THEN null
-                WHEN now() >= coalesce(l.sales_close_at, l.starts_at) THEN 'sales_closed'
-                WHEN l.sales_open_at IS NOT NULL AND now() < l.sales_open_at THEN 'sales_not_open'
+  --    closed within a day; none: a home pass for any event, with no place). Each event's places
+  --    go in arrival order.
+  WITH wants AS (
+    SELECT (r->>'i')::int AS ri,
+           coalesce((r->>'event_id')::bigint,
+                    (SELECT e.id FROM events e WHERE r->>'title_key' IS NOT NULL AND e.title_key = r->>'title_key'
+                       AND coalesce(e.sales_close_at, e.starts_at) > now() - interval '1 day'
+                     ORDER BY coalesce(e.sales_close_at, e.starts_at) <= now(), e.starts_at, e.id LIMIT 1)) AS event_id
+    FROM jsonb_array_elements(requests) r
+    JOIN unnest(claimed_i, held_event) AS c(ci, held) ON c.ci = (r->>'i')::int
+    WHERE c.held IS NULL
+  ), locked AS (
+    SELECT e.id, e.capacity, e.taken,
+           CASE WHEN now() >= coalesce(e.sales_close_at, e.starts_at) THEN 'sales_closed'
+                WHEN e.sales_open_at IS NOT NULL AND now() < e.sales_open_at THEN 'sales_not_open'
                 ELSE 'open' END AS sales
+    FROM events e WHERE e.id IN (SELECT w.event_id FROM wants w) ORDER BY e.id FOR UPDATE
+  ), ranked AS (
+    SELECT w.ri, w.event_id, l.id AS found_id, l.capacity, l.taken, l.sales,
+           row_number() OVER (PARTITION BY w.event_id, l.sales = 'open' ORDER BY w.ri) AS place
     FROM wants w LEFT JOIN locked l ON l.id = w.event_id
-    ORDER BY (w.ri)::int
-  LOOP
-    IF ev.wanted_id IS NULL THEN
-      CONTINUE; -- a home pass for any event
-    ELSIF ev.id IS NULL THEN
-      state := 'not_found';
-    ELSIF ev.sales <> 'open' THEN
-      state := ev.sales;
-    ELSIF ev.capacity IS NOT NULL AND ev.taken + coalesce((taken_now->>(ev.id::text))::int, 0) >= ev.capacity THEN
-      state := 'sold_out';
-    ELSE
-      taken_now := taken_now || jsonb_build_object(ev.id::text, coalesce((taken_now->>(ev.id::text))::int, 0) + 1);
-      results := results || jsonb_build_object(ev.ri, jsonb_build_object('verdict', 'claimed', 'event_id', ev.id));
-      CONTINUE;
-    END IF;
-    results := results || jsonb_build_object(ev.ri, jsonb_build_object('verdict', state));
-    refused := refused || ev.ri;
-  END LOOP;
+    WHERE w.event_id IS NOT NULL
+  )
+  SELECT coalesce(array_agg(ri), '{}'), coalesce(array_agg(event_id), '{}'),
+         coalesce(array_agg(CASE WHEN found_id IS NULL THEN 'not_found'
+                                 WHEN sales <> 'open' THEN sales
+                                 WHEN capacity IS NOT NULL AND taken + place > capacity THEN 'sold_out'
+                                 ELSE 'claimed' END), '{}')
+  INTO placed_i, placed_event, placed_state FROM ranked;
 
-  UPDATE events e SET taken = e.taken + (t.value)::int FROM jsonb_each_text(taken_now) t WHERE e.id = (t.key)::bigint;
-  UPDATE idempotency_keys k SET event_id = (results->r.ri->>'event_id')::bigint
-    FROM (SELECT r->>'i' AS ri, r->>'key' AS key FROM jsonb_array_elements(requests) r) r
-    WHERE k.key = r.key AND r.ri = ANY (claimed) AND NOT (r.ri = ANY (refused))
-      AND results->r.ri->>'event_id' IS NOT NULL AND k.event_id IS NULL;
+  UPDATE events e SET taken = e.taken + g.n
+  FROM (SELECT p.ev, count(*)::int AS n FROM unnest(placed_event, placed_state) AS p(ev, st) WHERE p.st = 'claimed' GROUP BY p.ev) g
+  WHERE e.id = g.ev;
+  UPDATE idempotency_keys k SET event_id = p.ev
+  FROM unnest(placed_i, placed_event, placed_state) AS p(pi, ev, st), jsonb_array_elements(requests) r
+  WHERE p.st = 'claimed' AND (r->>'i')::int = p.pi AND k.key = r->>'key';
   -- A refused request's claim goes: no purchase follows it, and its key may be used again.
-  DELETE FROM idempotency_keys k USING jsonb_array_elements(requests) r
-    WHERE (r->>'i') = ANY (refused) AND k.key = r->>'key' AND k.response_status IS NULL;
+  DELETE FROM idempotency_keys k
+  USING unnest(placed_i, placed_state) AS p(pi, st), jsonb_array_elements(requests) r
+  WHERE p.st <> 'claimed' AND (r->>'i')::int = p.pi AND k.key = r->>'key' AND k.response_status IS NULL;
 
   RETURN QUERY
-    SELECT (r->>'i')::int,
-           coalesce(res->>'verdict', 'claimed'),
-           (res->>'refused_hit')::int,
-           (res->>'ms_left')::bigint,
-           res->'response',
-           CASE WHEN res->>'event_id' IS NULL THEN null ELSE (
-             SELECT jsonb_build_object('id', e.id, 'title', e.title, 'priceCents', e.price_cents,
-                      'date', to_char(e.starts_at AT TIME ZONE time_zone, 'YYYY-MM-DD'),
-                      'time', to_char(e.starts_at AT TIME ZONE time_zone, 'HH24:MI'), 'location', e.location)
-             FROM events e WHERE e.id = (res->>'event_id')::bigint) END
-    FROM jsonb_array_elements(requests) r
-    LEFT JOIN LATERAL (SELECT results->(r->>'i') AS res) x ON true;
+    WITH answer AS (
+      SELECT (r->>'i')::int AS ri, r->>'key' AS key, r->>'fingerprint' AS fingerprint,
+             l.hit, l.ms, c.ci IS NOT NULL AS won, c.held, p.ev, p.st
+      FROM jsonb_array_elements(requests) r
+      LEFT JOIN unnest(limited_i, limited_hit, limited_ms) AS l(li, hit, ms) ON l.li = (r->>'i')::int
+      LEFT JOIN unnest(claimed_i, held_event) AS c(ci, held) ON c.ci = (r->>'i')::int
+      LEFT JOIN unnest(placed_i, placed_event, placed_state) AS p(pi, ev, st) ON p.pi = (r->>'i')::int
+    )
+    SELECT a.ri,
+           CASE WHEN a.hit IS NOT NULL THEN 'limited'
+                WHEN a.won THEN coalesce(a.st, 'claimed')
+                -- Not claimed: the key's row says why (gone in between: a retry will find it free).
+                WHEN k.key IS NULL OR k.response_status IS NULL AND k.fingerprint = a.fingerprint THEN 'in_progress'
+                WHEN k.fingerprint <> a.fingerprint THEN 'mismatch'
+                ELSE 'replay' END,
+           a.hit, a.ms,
+           CASE WHEN a.hit IS NULL AND NOT a.won AND k.fingerprint = a.fingerprint THEN k.response_body END,
+           CASE WHEN coalesce(a.held, CASE WHEN a.st = 'claimed' THEN a.ev END) IS NULL THEN null ELSE
+             jsonb_build_object('id', e.id, 'title', e.title, 'priceCents', e.price_cents,
+               'date', to_char(e.starts_at AT TIME ZONE time_zone, 'YYYY-MM-DD'),
+               'time', to_char(e.starts_at AT TIME ZONE time_zone, 'HH24:MI'), 'location', e.location) END
+    FROM answer a
+    LEFT JOIN idempotency_keys k ON NOT a.won AND a.hit IS NULL AND k.key = a.key
+    LEFT JOIN events e ON e.id = coalesce(a.held, CASE WHEN a.st = 'claimed' THEN a.ev END);
 END
 $$;

@@ -10,6 +10,12 @@ export interface EventFields {
   time: string;
   location: string;
   price: string;
+  /** Empty or left out: no limit. */
+  capacity?: string;
+  /** YYYY-MM-DDTHH:MM in the shop's time zone; empty or left out: on sale once listed. */
+  salesOpen?: string;
+  /** YYYY-MM-DDTHH:MM; empty or left out: when the event starts. */
+  salesClose?: string;
 }
 
 export const toast = (page: Page, text: string) => notifications(page).getByText(text, { exact: true });

@@ -48,7 +48,7 @@ test.describe('the door', () => {
     await page.getByRole('button', { name: 'Create event' }).click();
     await expect(toast(page, 'Event created')).toBeVisible();
     const row = eventRows(page).filter({ hasText: title });
-    await expect(row.getByRole('cell')).toHaveText([`${title}Location: ${DERBY.location}`, 'Sat, Dec 12, 20267:30 PM', '$12.50', '0', /Edit/]);
+    await expect(row.getByRole('cell')).toHaveText([`${title}Location: ${DERBY.location}`, 'Sat, Dec 12, 20267:30 PM', '$12.50', '0 sold, 0 checked in', /Edit/]);
     await expect(row.getByRole('link', { name: 'Open event page' })).toHaveAttribute('href', /^\/events\/\d+$/);
     await expect(row.getByRole('link', { name: 'Check in' })).toHaveAttribute('href', /^\/check-in\?event=\d+$/);
 

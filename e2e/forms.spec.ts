@@ -2,6 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedInStaff } from './staff-support.ts';
 import { ADA, animationsSettled, fillForm, notifications, openForm, submitButton } from './support.ts';
 
+/** What the API says of an event on sale with no limit (the fields issue 22 added). */
+const ON_SALE = { capacity: null, left: null, salesOpen: null, salesClose: null, sales: 'on_sale' } as const;
+
 /**
  * Issue 12 (polish): errors mark only the field they are about, toasts keep clear of the header
  * and of the next screen, text meets WCAG AA contrast, and an admin finds the Admin Panel from the shop.
@@ -80,7 +83,7 @@ test.describe('errors mark the field they are about', () => {
   });
 
   test('event pass form: a short name marks the name only', async ({ page }) => {
-    const event = { id: 424243, title: 'Marking Cup', date: '2026-12-12', time: '19:30', location: 'Riverside Park', priceCents: 300 };
+    const event = { id: 424243, title: 'Marking Cup', date: '2026-12-12', time: '19:30', location: 'Riverside Park', priceCents: 300, ...ON_SALE };
     await page.route('**/api/events/424243', (route) => route.fulfill({ json: event }));
     await page.goto('/events/424243');
     const [name, email] = [page.getByLabel('Name'), page.getByLabel('Email')];

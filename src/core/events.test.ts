@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_MESSAGES, eventInputSchema, eventPurchaseInputSchema, isCalendarDate } from './events.ts';
+import { EVENT_MESSAGES, eventInputSchema, eventPurchaseInputSchema, eventTitleKey, isCalendarDate } from './events.ts';
 import { VALIDATION } from './messages.ts';
 import { check } from './validation.ts';
 
@@ -13,8 +13,38 @@ describe('event editor rules', () => {
   it('accepts a valid event, price in cents', () => {
     expect(check(eventInputSchema, derby)).toEqual({
       ok: true,
-      value: { title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', priceCents: 1250 },
+      value: { title: 'City Derby', date: '2026-12-05', time: '19:30', location: 'Riverside Stadium', priceCents: 1250, capacity: null, salesOpen: null, salesClose: null },
     });
+  });
+
+  it('takes a capacity and a sales window as typed, empty meaning none', () => {
+    const typed = { ...derby, capacity: ' 500 ', salesOpen: '2026-11-01T09:00', salesClose: '' };
+    expect(check(eventInputSchema, typed)).toMatchObject({ ok: true, value: { capacity: 500, salesOpen: '2026-11-01T09:00', salesClose: null } });
+    expect(check(eventInputSchema, { ...derby, capacity: null, salesOpen: null })).toMatchObject({ ok: true, value: { capacity: null, salesOpen: null } });
+  });
+
+  it.each([
+    [{ capacity: '0' }, EVENT_MESSAGES.capacityInvalid],
+    [{ capacity: -3 }, EVENT_MESSAGES.capacityInvalid],
+    [{ capacity: '12.5' }, EVENT_MESSAGES.capacityInvalid],
+    [{ capacity: '100001' }, EVENT_MESSAGES.capacityInvalid],
+    [{ salesOpen: '2026-11-31T09:00' }, EVENT_MESSAGES.salesOpenInvalid],
+    [{ salesOpen: '2026-11-01 09:00' }, EVENT_MESSAGES.salesOpenInvalid],
+    [{ salesClose: '2026-12-05T24:00' }, EVENT_MESSAGES.salesCloseInvalid],
+    // Closing must come after opening; an unset close is the event's start.
+    [{ salesOpen: '2026-12-05T19:30' }, EVENT_MESSAGES.salesWindowOrder],
+    [{ salesOpen: '2026-12-01T09:00', salesClose: '2026-11-30T09:00' }, EVENT_MESSAGES.salesWindowOrder],
+  ])('refuses %j with a clear message', (input, message) => {
+    expect(messageOf({ ...derby, ...input })).toBe(message);
+  });
+});
+
+describe('eventTitleKey', () => {
+  it('reads a title as staff would: case, accents and spacing make no other event', () => {
+    expect(eventTitleKey('  Derby   DÍA\t')).toBe('derby dia');
+    expect(eventTitleKey('derby dia')).toBe(eventTitleKey('Derby Día'));
+    expect(eventTitleKey('Ｃｕｐ Final')).toBe('cup final');
+    expect(eventTitleKey('Derby Day')).not.toBe(eventTitleKey('Derby Dia'));
   });
 
   it.each(['2026-02-30', '2026-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '0000-01-01', '2026-1-01', ' ', '2026-02-28T00:00'])(

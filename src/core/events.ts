@@ -32,17 +32,6 @@ export interface ShopEvent {
   sales: SalesState;
 }
 
-/** Below this many places left, the landing and the event page say how many (SPEC has no wording). */
-export const FEW_PLACES_LEFT = 20;
-
-/** What a buyer sees of an event's sales state where it is not simply on sale. */
-export const SALES_TEXTS = {
-  soldOut: 'Sold out',
-  closed: 'Sales closed',
-  notYet: (opens: string) => `On sale from ${opens}`,
-  left: (left: number) => (left === 1 ? '1 pass left' : `${left} passes left`),
-} as const;
-
 /**
  * An event title as staff would read it: letter case, accents and spacing make no other event.
  * A home-flow purchase whose event name gives the same key as a listed event's title is that

@@ -262,7 +262,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   healthRoutes(app, { db, spool, migrated: startUp.done });
   await webRoutes(app, {
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
-    shop: { productName: config.PRODUCT_NAME, feedbackUrl: config.FEEDBACK_URL },
+    shop: { productName: config.PRODUCT_NAME, feedbackUrl: config.FEEDBACK_URL, timeZone },
   });
 
   let replaying: ReturnType<typeof replaySpool> | undefined;

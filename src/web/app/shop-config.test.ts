@@ -31,4 +31,9 @@ describe('readShopConfig', () => {
     }
     expect(readShopConfig(page(JSON.stringify({ productName: 'x'.repeat(61) }))).productName).toBe(DEFAULT_SHOP_CONFIG.productName);
   });
+
+  it("reads the shop's time zone, and leaves out one that is not text", () => {
+    expect(readShopConfig(page('{"timeZone":"Europe/Paris"}')).timeZone).toBe('Europe/Paris');
+    for (const timeZone of [42, null, 'x'.repeat(65)]) expect(readShopConfig(page(JSON.stringify({ timeZone }))).timeZone).toBeUndefined();
+  });
 });

@@ -49,7 +49,9 @@ export function readShopConfig(doc: Document = document): ShopConfig {
  */
 export function shopConfigFrom(raw: unknown): ShopConfig {
   const settings = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  return { productName: productNameFrom(settings.productName), feedbackUrl: feedbackUrlFrom(settings.feedbackUrl) };
+  // The zone is checked where it is used (the door): making a formatter to check it here would cost every page.
+  const timeZone = typeof settings.timeZone === 'string' && settings.timeZone.length <= 64 ? settings.timeZone : undefined;
+  return { productName: productNameFrom(settings.productName), feedbackUrl: feedbackUrlFrom(settings.feedbackUrl), timeZone };
 }
 
 export const ShopConfigContext = createContext<ShopConfig>(DEFAULT_SHOP_CONFIG);

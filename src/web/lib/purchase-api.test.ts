@@ -122,6 +122,22 @@ describe('buyPass', () => {
     expect(server.keys).toHaveLength(1);
   });
 
+  it.each(['sold_out', 'sales_closed', 'sales_not_open'])('tells a 409 %s apart, with its message, and buys with a new key next time', async (code) => {
+    const memory = purchaseKeys();
+    const server = shopWith(memory, failure(409, code, 'Sorry, this event is sold out.'));
+    expect(await buyPass(input, server.options)).toEqual({ kind: 'not_on_sale', code, message: 'Sorry, this event is sold out.' });
+    expect(server.keys).toHaveLength(1);
+    const again = shopWith(memory, json(201, answered));
+    await buyPass(input, { ...again.options, newKey: () => 'fresh-key' });
+    expect(again.keys).toEqual(['fresh-key']);
+  });
+
+  it("says the shop's 503 unavailable message, not Payment failed, when it is still the answer after the retries", async () => {
+    const server = shop(failure(503, 'unavailable', 'The shop is temporarily unavailable.'), failure(503, 'unavailable', 'The shop is temporarily unavailable.'), failure(503, 'unavailable', 'The shop is temporarily unavailable.'));
+    expect(await buyPass(input, server.options)).toEqual({ kind: 'rejected', status: 503, message: 'The shop is temporarily unavailable.' });
+    expect(server.keys).toEqual(['key-0', 'key-0', 'key-0']);
+  });
+
   it('has a fallback message when an error has no body', async () => {
     const server = shop(new Response('', { status: 404 }));
     expect(await buyPass(input, server.options)).toEqual({

@@ -18,8 +18,14 @@ export type PurchaseOutcome =
   | { kind: 'invalid'; message: string }
   /** The payment was declined (402), or the shop could not be reached after retrying. */
   | { kind: 'payment_failed' }
+  /** The event is sold out, or its sales closed or not open yet (409): nothing was charged; show the server's message. */
+  | { kind: 'not_on_sale'; code: NotOnSale; message: string }
   /** Any other refusal (404 unknown event, 422, 429, ...): show the server's message. */
   | { kind: 'rejected'; status: number; message: string };
+
+/** The 409 codes of an event a pass cannot be bought for now (API_ERRORS.soldOut, salesClosed, salesNotOpen). */
+export type NotOnSale = 'sold_out' | 'sales_closed' | 'sales_not_open';
+const NOT_ON_SALE: readonly string[] = ['sold_out', 'sales_closed', 'sales_not_open'] satisfies NotOnSale[];
 
 export interface BuyPassOptions {
   fetch?: typeof fetch;
@@ -41,7 +47,8 @@ const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 type Attempt =
   | { kind: 'done'; outcome: PurchaseOutcome }
   | { kind: 'in_progress' }
-  | { kind: 'transient' };
+  /** `unavailable`: the shop's own 503 message (a capped event while its database is away: nothing was charged). */
+  | { kind: 'transient'; unavailable?: string };
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -107,8 +114,10 @@ export async function postPurchase(body: OrderBody, options: BuyPassOptions = {}
   for (;;) {
     const attempt = await postOnce(fetchImpl, body, key, requestTimeoutMs);
     if (attempt.kind === 'done') {
-      // 422: the server holds this key for another request, so it can never buy with it.
-      if (attempt.outcome.kind === 'success' || (attempt.outcome.kind === 'rejected' && attempt.outcome.status === 422)) keys.done(json);
+      // 422: the server holds this key for another request, so it can never buy with it. Not on sale:
+      // refused before any charge, so there is nothing to replay, and a new try (sales opened) needs a new key.
+      const { kind } = attempt.outcome;
+      if (kind === 'success' || kind === 'not_on_sale' || (kind === 'rejected' && attempt.outcome.status === 422)) keys.done(json);
       return attempt.outcome;
     }
     if (attempt.kind === 'in_progress') {
@@ -118,7 +127,8 @@ export async function postPurchase(body: OrderBody, options: BuyPassOptions = {}
       continue;
     }
     const delay = retryDelaysMs[retries];
-    if (delay === undefined) return { kind: 'payment_failed' };
+    // Still refused as unavailable at the last try: the shop said no place could be promised, nothing was charged.
+    if (delay === undefined) return attempt.unavailable ? { kind: 'rejected', status: 503, message: attempt.unavailable } : { kind: 'payment_failed' };
     retries += 1;
     await sleep(delay);
   }
@@ -129,10 +139,14 @@ async function postOnce(fetchImpl: typeof fetch, body: OrderBody, key: string, t
   if (result.ok) return { kind: 'done', outcome: { kind: 'success', response: { ...result.data, pass: passOf(result.data.pass) } } };
   // No answer, a timeout, a 5xx, or a success whose body got lost: the same key fetches the same pass.
   if (result.kind === 'network' || result.kind === 'aborted' || result.status === 201) return { kind: 'transient' };
+  if (result.status === 503 && result.code === 'unavailable' && result.message) return { kind: 'transient', unavailable: result.message };
   if (result.status >= 500 || result.status === 408) return { kind: 'transient' };
 
   if (result.status === 409 && result.code === 'idempotency_request_in_progress') return { kind: 'in_progress' };
   if (result.status === 402) return { kind: 'done', outcome: { kind: 'payment_failed' } };
+  if (result.status === 409 && NOT_ON_SALE.includes(result.code)) {
+    return { kind: 'done', outcome: { kind: 'not_on_sale', code: result.code as NotOnSale, message: result.message || FALLBACK_MESSAGE } };
+  }
   if (result.status === 400 && result.message && (result.code === 'validation_failed' || result.code === 'invalid_request')) {
     return { kind: 'done', outcome: { kind: 'invalid', message: result.message } };
   }

@@ -6,7 +6,7 @@ import type { OrderBody } from '../../../core/api/purchases.ts';
 import { NOTICES } from '../../../core/messages.ts';
 import { check } from '../../../core/validation.ts';
 import type { SoldPass } from '../../lib/kept-passes.ts';
-import { postPurchase } from '../../lib/purchase-api.ts';
+import { postPurchase, type NotOnSale } from '../../lib/purchase-api.ts';
 import { useScreenToasts } from '../../lib/screen-toasts.ts';
 import { formProblem, messageOf, type FormProblem } from '../ui/field.tsx';
 import { useFormProblem } from '../ui/use-form-problem.ts';
@@ -17,6 +17,8 @@ export interface PurchaseConfig<Values extends object> {
   /** The notice a paid purchase shows: the shop's "Payment successful!", or the event page's own. */
   success: { title: string; description?: string };
   onPurchased: (sold: SoldPass) => void;
+  /** The event turned out sold out, closed or not open (409, nothing charged): the page reads the event again. */
+  onNotOnSale?: (code: NotOnSale) => void;
 }
 
 export interface UsePurchase<Values extends object> {
@@ -46,7 +48,7 @@ export const PAYMENT_FAILED_MESSAGE = `${NOTICES.paymentFailedTitle}. ${NOTICES.
  * form, clears it; its message by the pay button stays until the next submit, so it is still there
  * after the toast has gone.
  */
-export function usePurchase<Values extends object>({ schema, success, onPurchased }: PurchaseConfig<Values>): UsePurchase<Values> {
+export function usePurchase<Values extends object>({ schema, success, onPurchased, onNotOnSale }: PurchaseConfig<Values>): UsePurchase<Values> {
   const inFlight = useRef(false);
   const { problem, refuse, clear, edited: fieldEdited, formRef } = useFormProblem<keyof Values & string>();
   const formToasts = useScreenToasts();
@@ -79,6 +81,11 @@ export function usePurchase<Values extends object>({ schema, success, onPurchase
             formToasts.error(NOTICES.paymentFailedTitle, { description: NOTICES.paymentFailedText });
             refuse({ message: PAYMENT_FAILED_MESSAGE, fields: [] });
             break;
+          case 'not_on_sale':
+            formToasts.error(outcome.message);
+            refuse({ message: outcome.message, fields: [] });
+            onNotOnSale?.(outcome.code);
+            break;
           case 'rejected':
             formToasts.error(outcome.message);
             refuse({ message: outcome.message, fields: [] });
@@ -88,7 +95,7 @@ export function usePurchase<Values extends object>({ schema, success, onPurchase
         inFlight.current = false;
       }
     },
-    [schema, title, description, buy, onPurchased, formToasts, refuse, clear],
+    [schema, title, description, buy, onPurchased, onNotOnSale, formToasts, refuse, clear],
   );
 
   const edited = useCallback(

@@ -27,10 +27,13 @@ function eventLabel(event: StaffEvent): string {
   return `${event.title} · ${formatEventDate(event.date)}, ${formatEventTime(event.time)}`;
 }
 
-/** Route `/check-in` (admins only): the door. Pick the event, then scan or type each pass. */
-export function CheckInPage() {
+/**
+ * Route `/check-in` (admins only): the door. Pick the event (today's is preselected, found on the
+ * shop's clock, `timeZone`), then scan or type each pass.
+ */
+export function CheckInPage({ timeZone }: { timeZone?: string }) {
   const id = useId();
-  const door = useCheckIn();
+  const door = useCheckIn(timeZone);
   useCheckInManifest();
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { toast } from '../../lib/toasts.ts';
 import type { CheckInResult } from '../../../core/events.ts';
 import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../lib/staff-events-api.ts';
 import { checkPass, CHECK_INS_KEY, reportFailure, useCheckIns, type CheckOutcome } from './check-in-api.ts';
-import { chooseEventId, codeFromText } from './check-in-code.ts';
+import { chooseEventId, codeFromText, shopLocalNow } from './check-in-code.ts';
 import { useSession } from '../../lib/session-api.ts';
 import { useDoor } from './use-door.ts';
 
@@ -55,11 +55,12 @@ function verdictOf(check: { status: string; variables?: { code: string }; data?:
 }
 
 /**
- * The door: which event staff admit to (from the link, or remembered on this device), the
+ * The door: which event staff admit to (from the link, remembered on this device, or today's in
+ * the shop's `timeZone`), the
  * verdict on the last pass checked, and the event's check-ins. A `?code=` in the link (a phone's
  * camera app opened a pass's QR) is checked once an event is chosen.
  */
-export function useCheckIn() {
+export function useCheckIn(timeZone: string | undefined) {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const eventsQuery = useStaffEvents(reportEventsFailure);
@@ -69,14 +70,16 @@ export function useCheckIn() {
   const [rememberedId] = useState(remembered);
   const inFlight = useRef(false);
 
-  // Until staff pick, and whenever the picked event is gone: the link's, the remembered, or the only one.
-  const ids = events?.map((event) => event.id) ?? [];
+  // The shop's clock as of the events' last read (they are read again as the door works).
+  const now = useMemo(() => (events ? shopLocalNow(timeZone) : ''), [events, timeZone]);
+
+  // Until staff pick, and whenever the picked event is gone: the link's, the remembered (if today's), today's, or the only one.
   const eventId =
     events === undefined || picked === null
       ? null
-      : picked !== undefined && ids.includes(picked)
+      : picked !== undefined && events.some((event) => event.id === picked)
         ? picked
-        : chooseEventId(ids, { fromLink: params.get('event'), remembered: picked === undefined ? rememberedId : String(picked) });
+        : chooseEventId(events, { fromLink: params.get('event'), remembered: picked === undefined ? rememberedId : String(picked), now });
 
   useEffect(() => {
     if (eventId !== null) remember(eventId);

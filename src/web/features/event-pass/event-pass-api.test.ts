@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fetchEvent } from './event-pass-api.ts';
 
-const derby = { id: 7, title: 'City Derby', date: '2026-12-12', time: '19:30', location: 'Riverside Park', priceCents: 1250 };
+const derby = {
+  ...{ id: 7, title: 'City Derby', date: '2026-12-12', time: '19:30', location: 'Riverside Park', priceCents: 1250 },
+  ...{ capacity: 500, left: 12, salesOpen: null, salesClose: '2026-12-12T19:00', sales: 'on_sale' as const },
+};
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('fetchEvent', () => {

@@ -43,7 +43,13 @@ function EventPass({ id, productName }: { id: string; productName: string }) {
   if (lookup.kind === 'not_found') return <EventNotFound />;
   if (lookup.kind === 'error') return <LoadFailed id="event-failed-title" what="event" onRetry={() => void event.refetch()} />;
   const { date, time, location } = lookup.event;
-  return <EventPassForm event={lookup.event} onPurchased={(sold) => showPass({ ...sold, event: { date, time, location } })} />;
+  return (
+    <EventPassForm
+      event={lookup.event}
+      onPurchased={(sold) => showPass({ ...sold, event: { date, time, location } })}
+      onNotOnSale={() => void event.refetch()}
+    />
+  );
 }
 
 function EventNotFound() {

@@ -1,9 +1,14 @@
 import { ArrowDown, Check, FastForward, QrCode, ShieldCheck, Ticket, Trophy, Zap } from 'lucide-react';
+import { useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { PASS_PRICE_CENTS } from '../../../core/constants.ts';
 import { dollarsOf } from '../../../core/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { lazyModule } from '../../lib/lazy-module.ts';
+
+/** The events list, its call (with the API contract, and so zod) and its parts: not on the first load (ADR 0013). */
+const upcomingEvents = lazyModule(() => import('./upcoming-events.tsx'));
 
 const FEATURES = [
   { icon: Zap, title: 'Instant', text: 'Your pass is confirmed in seconds.' },
@@ -19,15 +24,54 @@ const PASS_PERKS = [
 
 const price = `$${dollarsOf(PASS_PRICE_CENTS)}`;
 
-function scrollToEvents() {
-  const events = document.getElementById('events');
+function scrollToEvents(events: HTMLElement | null) {
   if (!events) return;
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   events.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
   events.focus({ preventScroll: true });
 }
 
+/** What says a visitor is there: the events list is read at the first of these, not on the first load. */
+const SIGNS_OF_LIFE = ['scroll', 'pointermove', 'pointerdown', 'touchstart', 'keydown'] as const;
+
+/**
+ * True once the visitor scrolls, points, touches or types, or `ref` (the Any Event Pass card, the
+ * list's neighbour) is on screen, or `want()` is called (Buy a Pass): the events list loads and is
+ * read then. So the first load (and Lighthouse's, which does none of these) stays as it was, and
+ * the list has arrived by the time a visitor scrolls down to it.
+ */
+function useWanted(ref: RefObject<HTMLElement | null>): [boolean, () => void] {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (wanted || !element) return;
+    const want = () => setWanted(true);
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) want();
+    });
+    observer.observe(element);
+    for (const type of SIGNS_OF_LIFE) window.addEventListener(type, want, { once: true, passive: true });
+    return () => {
+      observer.disconnect();
+      for (const type of SIGNS_OF_LIFE) window.removeEventListener(type, want);
+    };
+  }, [ref, wanted]);
+  return [wanted, () => setWanted(true)];
+}
+
 export function Landing({ onGetPass }: { onGetPass: () => void }) {
+  const section = useRef<HTMLElement>(null);
+  const passCard = useRef<HTMLDivElement>(null);
+  const [wanted, want] = useWanted(passCard);
+  const [UpcomingEvents, setUpcomingEvents] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    // Without the list (it could not load) the section is the Any Event Pass card alone, as before.
+    upcomingEvents.load().then(
+      (loaded) => setUpcomingEvents(() => loaded.UpcomingEvents),
+      () => undefined,
+    );
+  }, [wanted]);
   return (
     <>
       <section
@@ -72,7 +116,15 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
               ))}
             </ul>
 
-            <Button variant="accent" size="lg" className="mt-10 w-full sm:w-auto" onClick={scrollToEvents}>
+            <Button
+              variant="accent"
+              size="lg"
+              className="mt-10 w-full sm:w-auto"
+              onClick={() => {
+                want();
+                scrollToEvents(section.current);
+              }}
+            >
               Buy a Pass
               <ArrowDown aria-hidden="true" />
             </Button>
@@ -83,6 +135,7 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
       </section>
 
       <section
+        ref={section}
         id="events"
         tabIndex={-1}
         aria-labelledby="events-heading"
@@ -99,38 +152,42 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
             </p>
           </div>
 
-          <Card className="relative mx-auto mt-12 max-w-md overflow-hidden border-primary/20 shadow-xl shadow-primary/10">
-            <div aria-hidden="true" className="h-2 bg-linear-to-r from-primary via-fuchsia-500 to-amber-400" />
-            <CardHeader className="items-start pt-7">
-              <span className="mb-3 flex size-12 items-center justify-center rounded-xl bg-secondary text-primary">
-                <Ticket className="size-6" aria-hidden="true" />
-              </span>
-              <CardTitle as="h3" className="text-2xl">
-                Any Event Pass
-              </CardTitle>
-              <CardDescription className="text-base">Skip the line at any local sports event.</CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-6">
-              <p className="flex items-baseline gap-2">
-                <span className="text-5xl font-extrabold tracking-tight">{price}</span>
-                <span className="text-muted-foreground">per pass</span>
-              </p>
-              <ul className="flex flex-col gap-3">
-                {PASS_PERKS.map((perk) => (
-                  <li key={perk} className="flex items-start gap-3 text-sm">
-                    <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-success/15 text-success">
-                      <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />
-                    </span>
-                    {perk}
-                  </li>
-                ))}
-              </ul>
-              <Button size="lg" className="w-full" onClick={onGetPass}>
-                <Ticket aria-hidden="true" />
-                Get Pass - {price}
-              </Button>
-            </CardContent>
-          </Card>
+          {/* Two columns once the list is there with events in it (it renders nothing without). */}
+          <div className="mt-12 items-start gap-8 has-[>section]:grid lg:has-[>section]:grid-cols-[28rem_minmax(0,1fr)]">
+            <Card ref={passCard} className="relative mx-auto w-full max-w-md overflow-hidden border-primary/20 shadow-xl shadow-primary/10">
+              <div aria-hidden="true" className="h-2 bg-linear-to-r from-primary via-fuchsia-500 to-amber-400" />
+              <CardHeader className="items-start pt-7">
+                <span className="mb-3 flex size-12 items-center justify-center rounded-xl bg-secondary text-primary">
+                  <Ticket className="size-6" aria-hidden="true" />
+                </span>
+                <CardTitle as="h3" className="text-2xl">
+                  Any Event Pass
+                </CardTitle>
+                <CardDescription className="text-base">Skip the line at any local sports event.</CardDescription>
+              </CardHeader>
+              <CardContent className="flex flex-col gap-6">
+                <p className="flex items-baseline gap-2">
+                  <span className="text-5xl font-extrabold tracking-tight">{price}</span>
+                  <span className="text-muted-foreground">per pass</span>
+                </p>
+                <ul className="flex flex-col gap-3">
+                  {PASS_PERKS.map((perk) => (
+                    <li key={perk} className="flex items-start gap-3 text-sm">
+                      <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-success/15 text-success">
+                        <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />
+                      </span>
+                      {perk}
+                    </li>
+                  ))}
+                </ul>
+                <Button size="lg" className="w-full" onClick={onGetPass}>
+                  <Ticket aria-hidden="true" />
+                  Get Pass - {price}
+                </Button>
+              </CardContent>
+            </Card>
+            {UpcomingEvents && <UpcomingEvents />}
+          </div>
 
           <p className="mx-auto mt-8 max-w-md text-center text-sm text-balance text-muted-foreground">
             <ShieldCheck className="mr-1.5 inline size-4 align-[-3px] text-success" aria-hidden="true" />

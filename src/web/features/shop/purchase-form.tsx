@@ -1,5 +1,6 @@
 import { ArrowLeft, Ticket } from 'lucide-react';
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId } from 'react';
 import { LIMITS, PASS_PRICE_CENTS } from '../../../core/constants.ts';
 import { dollarsOf } from '../../../core/money.ts';
 import { NOTICES } from '../../../core/messages.ts';
@@ -11,6 +12,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { EMAIL_INPUT, Field, fieldState, NAME_INPUT } from '../../components/ui/field.tsx';
 import { useFormValues } from '../../components/ui/use-form-values.ts';
+import { EVENTS_ON_SALE_KEY, useEventsOnSale } from './events-on-sale-api.ts';
 
 const EMPTY: PurchaseInput = { name: '', email: '', eventName: '' };
 
@@ -23,10 +25,15 @@ export interface PurchaseFormProps {
 
 /** The purchase form: name, email and event name, then the simulated payment. */
 export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
-  const { submit, processing, problem, edited, formRef } = usePurchase({ schema: purchaseInputSchema, success: SUCCESS, onPurchased });
+  const queryClient = useQueryClient();
+  // A listed event that sold out or closed meanwhile leaves the suggestions.
+  const onNotOnSale = useCallback(() => void queryClient.invalidateQueries({ queryKey: EVENTS_ON_SALE_KEY }), [queryClient]);
+  const { submit, processing, problem, edited, formRef } = usePurchase({ schema: purchaseInputSchema, success: SUCCESS, onPurchased, onNotOnSale });
   const { values, change: update } = useFormValues<PurchaseInput>(EMPTY, edited);
   const id = useId();
   const errorId = `${id}-error`;
+  // Listed events on sale as suggestions; any other text is still an event name (SPEC).
+  const suggestions = [...new Set((useEventsOnSale().data ?? []).filter((event) => event.sales === 'on_sale').map((event) => event.title))];
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex-1 bg-muted/50 px-4 py-8 sm:px-6 sm:py-14">
@@ -68,12 +75,20 @@ export function PurchaseForm({ onBack, onPurchased }: PurchaseFormProps) {
                 label="Event Name"
                 name="eventName"
                 autoComplete="off"
+                list={suggestions.length > 0 ? `${id}-events` : undefined}
                 placeholder="e.g. Riverside FC vs. Hill United"
                 maxLength={LIMITS.eventNameMax}
                 value={values.eventName}
                 onChange={update('eventName')}
                 {...fieldState(problem, 'eventName', errorId, processing)}
               />
+              {suggestions.length > 0 && (
+                <datalist id={`${id}-events`}>
+                  {suggestions.map((title) => (
+                    <option key={title} value={title} />
+                  ))}
+                </datalist>
+              )}
             </OrderForm>
           </CardContent>
         </Card>

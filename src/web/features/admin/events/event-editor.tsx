@@ -72,6 +72,9 @@ export function EventEditor({ editing, onSaved, onCancelEdit }: EventEditorProps
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
   } as const;
+  // Capacity and the sales window may stay empty; each keeps its hint as its description.
+  const optionalProps = (hint: string) =>
+    ({ readOnly: saving, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${hint} ${errorId}` : hint }) as const;
 
   return (
     <Card role="region" aria-labelledby={`${id}-title`} className="scroll-mt-24">
@@ -123,6 +126,37 @@ export function EventEditor({ editing, onSaved, onCancelEdit }: EventEditorProps
             <div className="flex flex-col gap-2 sm:col-span-6">
               <Label htmlFor={`${id}-location`}>Location</Label>
               <Input id={`${id}-location`} maxLength={200} placeholder="Riverside Park, North Gate" value={values.location} onChange={update('location')} {...fieldProps} />
+            </div>
+            <div className="flex flex-col gap-2 sm:col-span-2">
+              <Label htmlFor={`${id}-capacity`}>Capacity</Label>
+              <Input
+                id={`${id}-capacity`}
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="No limit"
+                maxLength={6}
+                value={values.capacity}
+                onChange={update('capacity')}
+                className="tabular-nums"
+                {...optionalProps(`${id}-capacity-hint`)}
+              />
+              <p id={`${id}-capacity-hint`} className="text-xs text-muted-foreground">
+                Passes on sale in all. Empty: no limit.
+              </p>
+            </div>
+            <div className="flex flex-col gap-2 sm:col-span-2">
+              <Label htmlFor={`${id}-sales-open`}>Sales open</Label>
+              <Input id={`${id}-sales-open`} type="datetime-local" value={values.salesOpen} onChange={update('salesOpen')} {...optionalProps(`${id}-sales-open-hint`)} />
+              <p id={`${id}-sales-open-hint`} className="text-xs text-muted-foreground">
+                Empty: on sale as soon as it is listed.
+              </p>
+            </div>
+            <div className="flex flex-col gap-2 sm:col-span-2">
+              <Label htmlFor={`${id}-sales-close`}>Sales close</Label>
+              <Input id={`${id}-sales-close`} type="datetime-local" value={values.salesClose} onChange={update('salesClose')} {...optionalProps(`${id}-sales-close-hint`)} />
+              <p id={`${id}-sales-close-hint`} className="text-xs text-muted-foreground">
+                Empty: sales close when the event starts.
+              </p>
             </div>
             <div className="sm:col-span-6">
               <FormError id={errorId} message={error} />

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../../lib/staff-events-api.ts';
 import { formatCount, formatEventDate, formatEventTime } from '../../../lib/format.ts';
 import { EventEditor } from './event-editor.tsx';
+import { passesSummary } from './events-api.ts';
 import { reportLoadFailure } from '../admin-api.ts';
 import { ListCard, listStatus, type ListColumn } from '../list-parts.tsx';
 
@@ -46,7 +47,8 @@ const COLUMNS: ReadonlyArray<ListColumn<EventItem>> = [
     ),
   },
   { label: 'Price', numeric: true, className: 'font-medium whitespace-nowrap', cell: ({ event }) => formatCents(event.priceCents) },
-  { label: 'Check-ins', numeric: true, className: 'font-semibold', cell: ({ event }) => formatCount(event.checkIns) },
+  // Sold against capacity (what is left to sell) and admitted so far (how the door is doing).
+  { label: 'Passes', numeric: true, className: 'font-semibold whitespace-nowrap', cell: ({ event }) => passesSummary(event, formatCount) },
   {
     label: 'Actions',
     actions: true,
@@ -78,7 +80,6 @@ export function EventsPanel() {
   const events = query.data ?? [];
   const status = listStatus(query);
   const reload = () => void queryClient.invalidateQueries({ queryKey: STAFF_EVENTS_KEY });
-
 
   return (
     <div className="flex flex-col gap-4 sm:gap-6">

@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, MapPin } from 'lucide-react';
-import type { ShopEvent } from '../../../core/events.ts';
-import { cn } from '../../lib/cn.ts';
-import { formatEventDate, formatEventTime } from '../../lib/format.ts';
+import type { ShopEvent } from '../../core/events.ts';
+import { cn } from '../lib/cn.ts';
+import { formatEventDate, formatEventTime } from '../lib/format.ts';
 
 /** Date, time and location of an event, each with its icon. */
 export function EventDetails({ event, className }: { event: ShopEvent; className?: string }) {
