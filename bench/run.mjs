@@ -11,17 +11,25 @@ import * as adminScale from './admin-scale.mjs';
 import * as mailCost from './mail-cost.mjs';
 import * as purchaseThroughput from './purchase-throughput.mjs';
 import * as rush from './rush.mjs';
+import * as sellout from './sellout.mjs';
 import * as web from './web.mjs';
 
 const BENCHES = {
   [purchaseThroughput.name]: purchaseThroughput,
   [rush.name]: rush,
+  [sellout.name]: sellout,
   [mailCost.name]: mailCost,
   [adminScale.name]: adminScale,
   [web.name]: web,
 };
-const ALIASES = { throughput: purchaseThroughput.name, admin: adminScale.name, mail: mailCost.name };
+const ALIASES = { throughput: purchaseThroughput.name, admin: adminScale.name, mail: mailCost.name, 'sell-out': sellout.name };
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: node bench/run.mjs [bench ...]   (npm run bench -- [bench ...] builds first)
+benches: ${Object.keys(BENCHES).join(', ')} (aliases: ${Object.entries(ALIASES).map(([a, n]) => `${a} = ${n}`).join(', ')})
+none named: every bench, one after another. Each also runs alone: node bench/<bench>.mjs (see bench/README.md).`);
+  process.exit(0);
+}
 const requested = process.argv.slice(2).map((arg) => ALIASES[arg] ?? arg);
 const unknown = requested.filter((n) => !BENCHES[n]);
 if (unknown.length) {
@@ -30,7 +38,8 @@ if (unknown.length) {
 }
 const selected = requested.length ? requested : Object.keys(BENCHES);
 
-if (selected.includes(rush.name)) ensureFileLimit(rush.FILES_NEEDED); // may re-run this process under a raised ulimit
+// May re-run this process under a raised ulimit.
+if (selected.includes(rush.name) || selected.includes(sellout.name)) ensureFileLimit(Math.max(rush.FILES_NEEDED, sellout.FILES_NEEDED));
 assertShopBuilt();
 
 const checks = [];

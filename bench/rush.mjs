@@ -1,8 +1,9 @@
 // The on-sale rush: 5,000 buyers hit "buy" at once. The shop runs on PostgreSQL with the real
 // PAYMENT_DELAY_MS=2000; autocannon sends exactly 5,000 purchases over 1,000 connections (each
 // connection buys 5 passes one after another). Target: all 5,000 answered 201, 5,000 rows in
-// purchases and in outbox, p99 <= 3000 ms. The same rush against the embedded PGlite default is
-// run afterwards and reported for information only.
+// purchases and in outbox, p99 - payment <= 300 ms (issue 22: the shop's own share of the slowest
+// answers, on top of the 2 s the payment takes; it was 882 ms). The same rush against the embedded
+// PGlite default is run afterwards and reported for information only.
 //
 // Latency is autocannon's per-request time: from the moment a connection queues the request to
 // the last byte of the answer. For a connection's FIRST request it includes the TCP connect, which
@@ -33,7 +34,7 @@ import { startProxy, upstreamOf } from './lib/proxy.mjs';
 import { spooledCount, startShop } from './lib/servers.mjs';
 
 export const name = 'rush';
-export const RUSH = { amount: 5000, connections: 1000, paymentDelayMs: 2000, p99TargetMs: 3000, lastMailTargetMs: 15_000 };
+export const RUSH = { amount: 5000, connections: 1000, paymentDelayMs: 2000, p99OverPaymentTargetMs: 300, lastMailTargetMs: 15_000 };
 /** Waiting for mail gives up after this long without a new message. */
 const MAIL_STALL_MS = 30_000;
 /** Client sockets + server sockets + pool + files, with room to spare. */
@@ -193,11 +194,13 @@ function checksFor(result, rush, informational) {
     },
     {
       bench,
-      label: `${kind}: p99 latency`,
-      target: `<= ${rush.p99TargetMs} ms`,
-      actual: `${load.latency.p99.toFixed(0)} ms (p50 ${load.latency.p50.toFixed(0)}, max ${load.latency.max.toFixed(0)}, total ${(load.elapsedMs / 1000).toFixed(1)} s)`,
-      pass: verdict(load.latency.p99 <= rush.p99TargetMs),
-      value: load.latency.p99,
+      label: `${kind}: p99 - payment (${rush.paymentDelayMs} ms)`,
+      target: `<= ${rush.p99OverPaymentTargetMs} ms`,
+      actual:
+        `${(load.latency.p99 - rush.paymentDelayMs).toFixed(0)} ms (p99 ${load.latency.p99.toFixed(0)}, p50 ${load.latency.p50.toFixed(0)}, ` +
+        `max ${load.latency.max.toFixed(0)}, total ${(load.elapsedMs / 1000).toFixed(1)} s; load avg before ${result.loadAverage.before})`,
+      pass: verdict(load.latency.p99 - rush.paymentDelayMs <= rush.p99OverPaymentTargetMs),
+      value: load.latency.p99 - rush.paymentDelayMs,
     },
     {
       bench,
@@ -231,6 +234,7 @@ export async function run({ only, rush = RUSH } = {}) {
         p50: load.latency.p50,
         p90: load.latency.p90,
         p99: load.latency.p99,
+        overPayment: load.latency.p99 - rush.paymentDelayMs,
         max: load.latency.max,
         acP50: load.autocannon.latencyP50,
         acP99: load.autocannon.latencyP99,
@@ -254,6 +258,7 @@ export async function run({ only, rush = RUSH } = {}) {
         { key: 'p50', label: 'p50 ms' },
         { key: 'p90', label: 'p90 ms' },
         { key: 'p99', label: 'p99 ms' },
+        { key: 'overPayment', label: 'p99 - payment ms' },
         { key: 'max', label: 'max ms' },
         { key: 'acP50', label: 'hdr p50' },
         { key: 'acP99', label: 'hdr p99' },

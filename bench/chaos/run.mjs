@@ -1,7 +1,7 @@
 // The project's own fault suite (`npm run chaos`, or `npm run chaos -- spool-disk` for one scenario).
 // Each scenario runs real shop processes against faults made for real: kill -9, a PostgreSQL crash
 // and outage on the suite's own cluster, an SMTP outage, a full or read-only spool disk, a rolling
-// restart of two instances behind nginx. Clients
+// restart of two instances behind nginx, a capped event's sell-out through a kill -9 and a crash. Clients
 // retry as the shop's browser does; afterwards the database and the mails received are compared
 // with what clients were told. Exits 1 if anything acknowledged is lost, a purchase is stored
 // twice, a retried key bought a second time, a scenario check failed, or a scenario could not run.
@@ -22,11 +22,12 @@ import { assertShopBuilt } from './lib/shop.mjs';
 import * as embeddedCrash from './scenarios/embedded-crash.mjs';
 import * as retriedKeys from './scenarios/retried-keys.mjs';
 import * as rollingRestart from './scenarios/rolling-restart.mjs';
+import * as sellOut from './scenarios/sell-out.mjs';
 import * as smtpOutage from './scenarios/smtp-outage.mjs';
 import * as spoolDisk from './scenarios/spool-disk.mjs';
 import * as twoInstances from './scenarios/two-instances.mjs';
 
-const SCENARIOS = [twoInstances, smtpOutage, embeddedCrash, spoolDisk, retriedKeys, rollingRestart];
+const SCENARIOS = [twoInstances, smtpOutage, embeddedCrash, spoolDisk, retriedKeys, rollingRestart, sellOut];
 /** Long enough for a mail row a killed process had claimed (2-minute lease) to be sent again. */
 const DRAIN_LIMIT_MS = Number(process.env.CHAOS_DRAIN_LIMIT_MS ?? 150_000);
 /** The whole suite stops by itself after this, cleaning up what it started. */

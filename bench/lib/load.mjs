@@ -14,8 +14,12 @@ import autocannon from 'autocannon';
 const DRAIN_LIMIT_SECONDS = 60;
 
 /**
+ * keyed: every request carries an Idempotency-Key of its own, as the shop's pages send (autocannon's
+ * idReplacement puts a fresh id where the header says `[<id>]`).
+ * answers: each answer is read (status plus the error envelope's error.code, e.g. "409 sold_out")
+ * and the result gains `answers`: a count and latency percentiles per kind of answer.
  * @param {{ url: string, path?: string, method?: string, body?: unknown, headers?: Record<string, string>, connections?: number,
- *   durationSec?: number, amount?: number, timeoutSec?: number, timeline?: boolean }} options exactly one of durationSec and amount
+ *   durationSec?: number, amount?: number, timeoutSec?: number, timeline?: boolean, keyed?: boolean, answers?: boolean }} options exactly one of durationSec and amount
  */
 export async function runLoad({
   url,
@@ -28,6 +32,8 @@ export async function runLoad({
   amount,
   timeoutSec = 10,
   timeline = false,
+  keyed = false,
+  answers = false,
 }) {
   if (!durationSec === !amount) throw new Error('runLoad needs exactly one of durationSec or amount');
   const clients = [];
@@ -39,13 +45,22 @@ export async function runLoad({
   const firstLatencies = [];
   const laterLatencies = [];
   const statusCounts = {};
+  /** Latencies per kind of answer ("201", "409 sold_out"), when `answers` is on. */
+  const latenciesByAnswer = new Map();
+  /** The kind of the answer autocannon just read: its onResponse runs right before its 'response' event. */
+  let lastAnswer = '';
   let sent = 0;
   let lastResponseAt = 0;
 
   const options = {
     url: new URL(path, url).toString(),
     method,
-    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(keyed ? { 'idempotency-key': '[<id>]' } : {}),
+      ...headers,
+    },
+    idReplacement: keyed,
     connections,
     timeout: timeoutSec,
     // One connection per autocannon client and no pipelining: each request waits for its answer,
@@ -59,6 +74,23 @@ export async function runLoad({
     },
   };
   if (body !== undefined) options.body = typeof body === 'string' ? body : JSON.stringify(body);
+  if (answers) {
+    options.requests = [
+      {
+        onResponse(status, responseBody) {
+          let code = '';
+          if (status >= 400) {
+            try {
+              code = JSON.parse(responseBody)?.error?.code ?? '';
+            } catch {
+              code = 'unreadable';
+            }
+          }
+          lastAnswer = code ? `${status} ${code}` : String(status);
+        },
+      },
+    ];
+  }
   if (amount) options.amount = amount;
   else if (durationSec) options.duration = durationSec + DRAIN_LIMIT_SECONDS;
 
@@ -76,6 +108,13 @@ export async function runLoad({
     (answered === 0 ? firstLatencies : laterLatencies).push(responseTime);
     lastResponseAt = performance.now();
     if (timeline) completions.push(lastResponseAt - startedAt);
+    if (answers) {
+      const kind = lastAnswer || String(statusCode);
+      const list = latenciesByAnswer.get(kind) ?? [];
+      list.push(responseTime);
+      latenciesByAnswer.set(kind, list);
+      lastAnswer = '';
+    }
   });
 
   let drainTimer;
@@ -117,6 +156,7 @@ export async function runLoad({
     latency: summary(latencies),
     firstRequestLatency: summary(firstLatencies),
     laterRequestLatency: summary(laterLatencies),
+    ...(answers ? { answers: Object.fromEntries([...latenciesByAnswer].map(([kind, values]) => [kind, summary(values)])) } : {}),
     autocannon: {
       rpsAverage: result.requests.average,
       latencyP50: result.latency.p50,

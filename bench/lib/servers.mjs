@@ -23,6 +23,8 @@ export async function startShop({ databaseUrl, paymentDelayMs, label = 'shop', k
     DATA_DIR: dataDir,
     DATABASE_POOL_SIZE: String(POOL_SIZE),
     PAYMENT_DELAY_MS: String(paymentDelayMs),
+    // An event's own pass (a body with eventId) is paid through the event page's provider: the same wait.
+    EVENT_PAYMENT_DELAY_MS: String(paymentDelayMs),
     RATE_LIMIT_PER_MINUTE: '0', // one IP sends everything; the per-IP limit would turn the bench into 429s
     // One IP and one email send everything. The cap stays on (so its statement is measured) but never refuses.
     CONFIRMATIONS_PER_ADDRESS: '1000000000',

@@ -93,10 +93,11 @@ export interface AppOptions {
 export function paymentProviders(config: Config, injected: Pick<AppOptions, 'payment' | 'eventPayment'> = {}) {
   const failureRate = config.PAYMENT_FAILURE_RATE;
   const refundFailureRate = config.REFUND_FAILURE_RATE ?? failureRate;
-  const payment = injected.payment ?? simulatedPayment({ delayMs: config.PAYMENT_DELAY_MS, failureRate, refundFailureRate });
+  const ledgerFile = config.PAYMENT_LEDGER_FILE;
+  const payment = injected.payment ?? simulatedPayment({ delayMs: config.PAYMENT_DELAY_MS, failureRate, refundFailureRate, ledgerFile });
   const eventPayment =
     injected.eventPayment ??
-    (injected.payment ? payment : simulatedPayment({ delayMs: config.EVENT_PAYMENT_DELAY_MS, failureRate }));
+    (injected.payment ? payment : simulatedPayment({ delayMs: config.EVENT_PAYMENT_DELAY_MS, failureRate, ledgerFile }));
   return { payment, eventPayment };
 }
 

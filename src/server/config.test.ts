@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -238,5 +238,19 @@ describe('the simulated payments the config sets up', () => {
     const event: PaymentProvider = { charge: async () => ({ ok: true }), refund };
     expect(paymentProviders(loadConfig({}), { payment: injected })).toEqual({ payment: injected, eventPayment: injected });
     expect(paymentProviders(loadConfig({}), { payment: injected, eventPayment: event })).toEqual({ payment: injected, eventPayment: event });
+  });
+
+  it('writes both flows\' charges to PAYMENT_LEDGER_FILE when it is set', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skippass-ledger-'));
+    try {
+      const ledgerFile = join(dir, 'charges.log');
+      const config = loadConfig({ PAYMENT_DELAY_MS: '0', EVENT_PAYMENT_DELAY_MS: '0', PAYMENT_LEDGER_FILE: ledgerFile });
+      const { payment, eventPayment } = paymentProviders(config);
+      await payment.charge({ amountCents: 300, reference: 'home' });
+      await eventPayment.charge({ amountCents: 1250, reference: 'event' });
+      expect(readFileSync(ledgerFile, 'utf8')).toBe('home 300\nevent 1250\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -35,6 +35,8 @@ const envSchema = z.object({
   PAYMENT_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Share of simulated refunds refused (issue 13); unset: PAYMENT_FAILURE_RATE. Lets a test shop sell but not refund. */
   REFUND_FAILURE_RATE: z.coerce.number().min(0).max(1).optional(),
+  /** Benchmarks only: the simulated provider appends one line per successful charge to this file (unset: off). */
+  PAYMENT_LEDGER_FILE: z.string().min(1).optional(),
   PRODUCT_NAME: z.string().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
   SHOP_TIMEZONE: timeZone.default(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
   FEEDBACK_URL: z.url({ protocol: /^https?$/ }).default('https://forms.gle/skippass-feedback'),

@@ -1,27 +1,39 @@
 // Clients that buy as the shop's browser does: one Idempotency-Key per logical purchase and a unique
 // email per purchase (so each database row maps back to one purchase); on a network error, a
 // timeout, 409, 429 or 5xx the SAME key and body are sent again (to the next instance, as a load
-// balancer would), with backoff, a bounded number of tries and a bounded time. "Acknowledged" means
-// the purchase finally got a 201; the pass ID of the last 201 is what the buyer holds.
+// balancer would), with backoff, a bounded number of tries and a bounded time. A 409 that says the
+// event cannot sell (sold_out, sales_closed, sales_not_open) is final, as it is for the shop's page;
+// only the 409 of a key still in progress is retried. "Acknowledged" means the purchase finally got
+// a 201; the pass ID of the last 201 is what the buyer holds.
 import { randomUUID } from 'node:crypto';
 
 export const EVENT_NAME = 'Chaos Cup';
 const REQUEST_TIMEOUT_MS = 15_000; // above the shop's 10 s statement timeout: a slow answer is not a lost one
 const RETRY_AFTER_CAP_MS = 3000;
 
+/** 409s that say the event cannot sell: the buyer's answer, not a reason to retry. */
+export const FINAL_CONFLICTS = new Set(['sold_out', 'sales_closed', 'sales_not_open']);
+
 /**
- * @typedef {{ target: string, at: number, ms?: number, status?: number, error?: string, retryAfterMs?: number, passId?: string, saved?: boolean }} Send
+ * @typedef {{ target: string, at: number, ms?: number, status?: number, code?: string, error?: string, retryAfterMs?: number, passId?: string, saved?: boolean }} Send
  * @typedef {{ n: number, key: string, email: string, body: string, sends: Send[], acknowledged: { passId?: string, saved?: boolean, at: number } | null, passIds: Set<string | undefined>, outcome: string }} Purchase
  */
 
-/** @returns {Purchase} */
-export function createPurchase(tag, n) {
+/**
+ * order: what the buyer orders besides name and email; the home pass of EVENT_NAME by default,
+ * `{ eventId }` for one staff event's pass.
+ * @param {string} tag
+ * @param {number} n
+ * @param {Record<string, unknown>} [order]
+ * @returns {Purchase}
+ */
+export function createPurchase(tag, n, order = { eventName: EVENT_NAME }) {
   const email = `chaos-${tag}-${n}@example.com`;
   return {
     n,
     key: randomUUID(),
     email,
-    body: JSON.stringify({ name: `Chaos Buyer ${n}`, email, eventName: EVENT_NAME }),
+    body: JSON.stringify({ name: `Chaos Buyer ${n}`, email, ...order }),
     sends: [], // { target, at, ms, status | error, passId?, saved? }
     acknowledged: null, // { passId, saved, at } of the last 201
     passIds: new Set(), // every pass ID any 201 for this key carried
@@ -29,13 +41,15 @@ export function createPurchase(tag, n) {
   };
 }
 
-const retriable = (status) => status === 409 || status === 429 || status >= 500;
+const retriable = (status, code) => (status === 409 && !FINAL_CONFLICTS.has(code ?? '')) || status === 429 || status >= 500;
 
 /** A shared tally of answers so a scenario can print what clients saw (e.g. "201:812 503:40 network:9"). */
 export function createLedger(startedAt = performance.now()) {
   const ledger = {
     startedAt,
     statusCounts: {},
+    /** Error answers by status and error.code ("409 sold_out": 120). */
+    codeCounts: {},
     /** @type {Purchase[]} */
     purchases: [],
     count(label) {
@@ -62,6 +76,15 @@ export async function sendOnce(ledger, purchase, target) {
     entry.status = response.status;
     const retryAfter = Number(response.headers.get('retry-after'));
     if (Number.isFinite(retryAfter) && retryAfter > 0) entry.retryAfterMs = Math.min(RETRY_AFTER_CAP_MS, retryAfter * 1000);
+    if (response.status >= 400) {
+      try {
+        entry.code = JSON.parse(text)?.error?.code;
+      } catch {
+        // not the error envelope (a proxy's 502 page)
+      }
+      const label = `${response.status} ${entry.code ?? '-'}`;
+      ledger.codeCounts[label] = (ledger.codeCounts[label] ?? 0) + 1;
+    }
     if (response.status === 201) {
       const body = JSON.parse(text);
       entry.passId = body?.pass?.id;
@@ -93,8 +116,8 @@ export async function buyUntilAnswered(ledger, purchase, targets, { first = 0, m
       purchase.outcome = 'acknowledged';
       return entry;
     }
-    if (entry.status !== undefined && !retriable(entry.status)) {
-      purchase.outcome = purchase.acknowledged ? 'acknowledged' : `refused ${entry.status}`;
+    if (entry.status !== undefined && !retriable(entry.status, entry.code)) {
+      purchase.outcome = purchase.acknowledged ? 'acknowledged' : `refused ${entry.status}${entry.code ? ` ${entry.code}` : ''}`;
       return entry;
     }
     const wait = entry.retryAfterMs ?? backoff + Math.random() * 100;
@@ -107,17 +130,21 @@ export async function buyUntilAnswered(ledger, purchase, targets, { first = 0, m
 }
 
 /**
+ * order: what each purchase orders besides name and email (createPurchase's default: the home pass).
  * A closed-loop load: `concurrency` buyers each buy one purchase after another (round-robin over
  * the instances) until stop() or durationMs, at most maxPurchases in all; the promise settles
  * once every started purchase is answered or has given up (bounded by the retry limits).
  */
-export function startLoad(ledger, { tag, targets, concurrency = 12, durationMs = 20_000, maxPurchases = 3000, retry = {} }) {
+export function startLoad(
+  ledger,
+  { tag, targets, concurrency = 12, durationMs = 20_000, maxPurchases = 3000, retry = {}, order = /** @type {Record<string, unknown> | undefined} */ (undefined) },
+) {
   let stopped = false;
   let issued = 0;
   const deadline = performance.now() + durationMs;
   async function buyer() {
     while (!stopped && performance.now() < deadline && issued < maxPurchases) {
-      const purchase = createPurchase(tag, ++issued);
+      const purchase = createPurchase(tag, ++issued, order);
       ledger.purchases.push(purchase);
       await buyUntilAnswered(ledger, purchase, targets, { ...retry, first: purchase.n });
     }

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { simulatedPayment } from './payment-provider.ts';
 
 describe('simulated payment', () => {
@@ -39,5 +42,44 @@ describe('simulated refund', () => {
     const sellsButCannotRefund = simulatedPayment({ delayMs: 0, failureRate: 0, refundFailureRate: 1 });
     expect(await sellsButCannotRefund.charge(refund)).toEqual({ ok: true });
     expect((await sellsButCannotRefund.refund(refund)).ok).toBe(false);
+  });
+});
+
+describe('the charge ledger (PAYMENT_LEDGER_FILE)', () => {
+  const dirs: string[] = [];
+  const ledgerPath = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skippass-ledger-'));
+    dirs.push(dir);
+    return join(dir, 'charges.log');
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('holds one line per successful charge, written by the time the charge answers', async () => {
+    const ledgerFile = ledgerPath();
+    const provider = simulatedPayment({ delayMs: 0, failureRate: 0, ledgerFile });
+    await provider.charge({ amountCents: 300, reference: 'ref-one' });
+    expect(readFileSync(ledgerFile, 'utf8')).toBe('ref-one 300\n');
+    // A retry charges its reference again: the ledger counts charges, not distinct references.
+    await provider.charge({ amountCents: 300, reference: 'ref-one' });
+    await provider.charge({ amountCents: 1250, reference: 'ref-two' });
+    expect(readFileSync(ledgerFile, 'utf8')).toBe('ref-one 300\nref-one 300\nref-two 1250\n');
+  });
+
+  it('records no declined charge and no refund', async () => {
+    const ledgerFile = ledgerPath();
+    const draws = [0.9, 0.1]; // the first charge goes through, the second is declined
+    const provider = simulatedPayment({ delayMs: 0, failureRate: 0.5, refundFailureRate: 0, random: () => draws.shift() ?? 0, ledgerFile });
+    expect((await provider.charge({ amountCents: 300, reference: 'paid' })).ok).toBe(true);
+    expect((await provider.charge({ amountCents: 300, reference: 'declined' })).ok).toBe(false);
+    expect((await provider.refund({ amountCents: 300, reference: 'paid' })).ok).toBe(true);
+    expect(readFileSync(ledgerFile, 'utf8')).toBe('paid 300\n');
+  });
+
+  it('is off by default: no file is written', async () => {
+    const ledgerFile = ledgerPath();
+    await simulatedPayment({ delayMs: 0, failureRate: 0 }).charge({ amountCents: 300, reference: 'r' });
+    expect(existsSync(ledgerFile)).toBe(false);
   });
 });

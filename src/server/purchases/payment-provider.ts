@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+
 /** The seam in front of whatever takes the money. Today it is a simulation (SPEC section 1). */
 export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeResult>;
@@ -30,15 +32,30 @@ export interface SimulatedPaymentOptions {
   /** Share of refunds refused, 0..1 (REFUND_FAILURE_RATE); by default the same as charges. */
   refundFailureRate?: number;
   random?: () => number;
+  /**
+   * PAYMENT_LEDGER_FILE: a file that gets one line per successful charge ("<reference> <amountCents>"),
+   * appended synchronously before the charge returns, so a benchmark can count what was charged even
+   * through a kill -9. Unset (the default): no ledger.
+   */
+  ledgerFile?: string;
 }
 
 /** Waits like a card authorisation would; it holds no database connection while it waits. */
-export function simulatedPayment({ delayMs, failureRate, refundFailureRate = failureRate, random = Math.random }: SimulatedPaymentOptions): PaymentProvider {
+export function simulatedPayment({
+  delayMs,
+  failureRate,
+  refundFailureRate = failureRate,
+  random = Math.random,
+  ledgerFile,
+}: SimulatedPaymentOptions): PaymentProvider {
   const wait = () => (delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve());
   return {
-    async charge() {
+    async charge({ reference, amountCents }) {
       await wait();
-      return random() < failureRate ? { ok: false, reason: 'declined by the simulated provider' } : { ok: true };
+      if (random() < failureRate) return { ok: false, reason: 'declined by the simulated provider' };
+      // Synchronous on purpose: once the line is written, a kill -9 of this process cannot lose it.
+      if (ledgerFile) appendFileSync(ledgerFile, `${reference} ${amountCents}\n`);
+      return { ok: true };
     },
     // The same delay as a charge: a refund is the same kind of call to the same provider.
     async refund({ reference }) {
