@@ -55,13 +55,15 @@ BEGIN
   SELECT coalesce(array_agg(ri), '{}'), coalesce(array_agg(hit), '{}'), coalesce(array_agg(greatest(left_ms, 0)), '{}')
   INTO limited_i, limited_hit, limited_ms FROM past;
 
-  -- 2. Keys, in key order: a new key, an expired one, or an unfinished claim of the same body whose
-  --    lease lapsed (its process died; a place it held stays with it) is claimed.
+  -- 2. Client keys, in key order: a new key, an expired one, or an unfinished claim of the same
+  --    body whose lease lapsed (its process died; a place it held stays with it) is claimed. A
+  --    request without a key (the server drew one, starting with a space) needs a claim only to
+  --    hold a place: step 3 writes it if it takes one.
   WITH won AS (
     INSERT INTO idempotency_keys AS k (key, fingerprint, locked_until, expires_at)
     SELECT r->>'key', r->>'fingerprint', now() + make_interval(secs => lease_seconds), now() + interval '24 hours'
     FROM jsonb_array_elements(requests) r
-    WHERE NOT (r->>'i')::int = ANY (limited_i)
+    WHERE NOT (r->>'i')::int = ANY (limited_i) AND left(r->>'key', 1) <> ' '
     ORDER BY r->>'key'
     ON CONFLICT (key) DO UPDATE SET
       fingerprint = excluded.fingerprint, response_status = null, response_body = null,
@@ -86,8 +88,9 @@ BEGIN
                        AND coalesce(e.sales_close_at, e.starts_at) > now() - interval '1 day'
                      ORDER BY coalesce(e.sales_close_at, e.starts_at) <= now(), e.starts_at, e.id LIMIT 1)) AS event_id
     FROM jsonb_array_elements(requests) r
-    JOIN unnest(claimed_i, held_event) AS c(ci, held) ON c.ci = (r->>'i')::int
-    WHERE c.held IS NULL
+    LEFT JOIN unnest(claimed_i, held_event) AS c(ci, held) ON c.ci = (r->>'i')::int
+    WHERE NOT (r->>'i')::int = ANY (limited_i)
+      AND CASE WHEN left(r->>'key', 1) = ' ' THEN true ELSE c.ci IS NOT NULL AND c.held IS NULL END
   ), locked AS (
     SELECT e.id, e.capacity, e.taken,
            CASE WHEN now() >= coalesce(e.sales_close_at, e.starts_at) THEN 'sales_closed'
@@ -110,9 +113,13 @@ BEGIN
   UPDATE events e SET taken = e.taken + g.n
   FROM (SELECT p.ev, count(*)::int AS n FROM unnest(placed_event, placed_state) AS p(ev, st) WHERE p.st = 'claimed' GROUP BY p.ev) g
   WHERE e.id = g.ev;
-  UPDATE idempotency_keys k SET event_id = p.ev
-  FROM unnest(placed_i, placed_event, placed_state) AS p(pi, ev, st), jsonb_array_elements(requests) r
-  WHERE p.st = 'claimed' AND (r->>'i')::int = p.pi AND k.key = r->>'key';
+  -- The claims of the places taken: a client key's row (claimed above) or a new one, in key order.
+  INSERT INTO idempotency_keys AS k (key, fingerprint, locked_until, expires_at, event_id)
+  SELECT r->>'key', r->>'fingerprint', now() + make_interval(secs => lease_seconds), now() + interval '24 hours', p.ev
+  FROM unnest(placed_i, placed_event, placed_state) AS p(pi, ev, st) JOIN jsonb_array_elements(requests) r ON (r->>'i')::int = p.pi
+  WHERE p.st = 'claimed'
+  ORDER BY r->>'key'
+  ON CONFLICT (key) DO UPDATE SET event_id = excluded.event_id;
   -- A refused request's claim goes: no purchase follows it, and its key may be used again.
   DELETE FROM idempotency_keys k
   USING unnest(placed_i, placed_state) AS p(pi, st), jsonb_array_elements(requests) r
@@ -121,7 +128,7 @@ BEGIN
   RETURN QUERY
     WITH answer AS (
       SELECT (r->>'i')::int AS ri, r->>'key' AS key, r->>'fingerprint' AS fingerprint,
-             l.hit, l.ms, c.ci IS NOT NULL AS won, c.held, p.ev, p.st
+             l.hit, l.ms, c.ci IS NOT NULL OR (left(r->>'key', 1) = ' ' AND l.hit IS NULL) AS won, c.held, p.ev, p.st
       FROM jsonb_array_elements(requests) r
       LEFT JOIN unnest(limited_i, limited_hit, limited_ms) AS l(li, hit, ms) ON l.li = (r->>'i')::int
       LEFT JOIN unnest(claimed_i, held_event) AS c(ci, held) ON c.ci = (r->>'i')::int

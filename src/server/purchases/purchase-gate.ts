@@ -29,6 +29,12 @@ export type GateVerdict =
 
 /** Requests in one statement at most: keeps its JSON parameter and its locks' time modest. */
 const MAX_BATCH = 500;
+/**
+ * Gate statements in flight at once. More than one: while one waits for its commit (the WAL
+ * flush), the next is already counting limits and claiming keys; they queue only on an event's
+ * row, in one lock order, so they cannot deadlock.
+ */
+const MAX_IN_FLIGHT = 3;
 
 interface Pending {
   request: GateRequest;
@@ -38,13 +44,13 @@ interface Pending {
 
 /**
  * The purchase gate (ADR 0027): rate limits, the key's claim and the event's place in ONE statement
- * (migration 0012's purchase_gate), batched like the purchase writer's commits: while a statement
- * runs, the requests that arrive wait and go together in the next. One statement in flight at a
- * time: the event's row is what they all queue on, so a second would only wait for the first.
+ * (migration 0012's purchase_gate), batched like the purchase writer's commits: while statements
+ * run, the requests that arrive wait and go together in the next.
  */
 export function purchaseGate(deps: { db: Db; timeZone: string; leaseSeconds: number }) {
-  let queue: Pending[] = [];
-  let running = false;
+  const queue: Pending[] = [];
+  let inFlight = 0;
+  let scheduled = false;
 
   async function send(batch: Pending[]): Promise<void> {
     const requests = batch.map(({ request }, i) => ({
@@ -68,16 +74,15 @@ export function purchaseGate(deps: { db: Db; timeZone: string; leaseSeconds: num
     }
   }
 
-  async function flush(): Promise<void> {
-    running = true;
-    try {
-      while (queue.length > 0) {
-        const batch = queue.slice(0, MAX_BATCH);
-        queue = queue.slice(MAX_BATCH);
-        await send(batch);
-      }
-    } finally {
-      running = false;
+  function flush(): void {
+    scheduled = false;
+    while (queue.length > 0 && inFlight < MAX_IN_FLIGHT) {
+      const batch = queue.splice(0, MAX_BATCH);
+      inFlight++;
+      void send(batch).finally(() => {
+        inFlight--;
+        flush();
+      });
     }
   }
 
@@ -86,7 +91,11 @@ export function purchaseGate(deps: { db: Db; timeZone: string; leaseSeconds: num
     pass(request: GateRequest): Promise<GateVerdict> {
       return new Promise((resolve, reject) => {
         queue.push({ request, resolve, reject });
-        if (!running) void flush();
+        // Requests that arrive in the same turn of the event loop share a statement.
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
       });
     },
   };

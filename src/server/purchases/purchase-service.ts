@@ -105,7 +105,10 @@ export function purchaseService(deps: PurchaseServiceDeps) {
       return { response: entry.response, replayed: true };
     }
     const { event } = entry;
-    deps.idempotency.claimed();
+    // A purchase without a key has a claim in the database only while it holds a place.
+    const claimed = idempotencyKey !== undefined || event !== null;
+    if (claimed) deps.idempotency.claimed();
+    else deps.idempotency.notClaimed(claim.key);
 
     let answered = false;
     try {
@@ -118,14 +121,14 @@ export function purchaseService(deps: PurchaseServiceDeps) {
         reference: idempotencyKey === undefined ? randomUUID() : paymentReferenceFor(claim),
       });
       if (!payment.ok) throw new ApiError(402, 'payment_failed', API_ERRORS.paymentFailed);
-      const outcome = await store(order, claim, idempotencyKey !== undefined);
+      const outcome = await store(order, claimed ? claim : undefined, idempotencyKey !== undefined);
       answered = true;
       deps.idempotency.finish(claim.key);
       return outcome;
     } finally {
       // No pass was promised (payment declined, or neither the database nor the spool took the
       // purchase): free the key and its place, or every retry would get 409 until the lease lapses.
-      if (!answered) await deps.idempotency.release(claim.key);
+      if (!answered && claimed) await deps.idempotency.release(claim.key);
     }
   }
 
@@ -166,9 +169,10 @@ export function purchaseService(deps: PurchaseServiceDeps) {
     }
   }
 
-  async function store(input: PurchaseOrder, idempotency: KeyedRequest, clientKeyed: boolean): Promise<PurchaseOutcome> {
+  /** Stores the sale with its claim's answer (`claim`: the client's key, or the server's while it holds a place). */
+  async function store(input: PurchaseOrder, claim: KeyedRequest | undefined, clientKeyed: boolean): Promise<PurchaseOutcome> {
     const moment = now();
-    const idFor = (draw: number) => (clientKeyed ? passIdFor(idempotency, draw) : newId());
+    const idFor = (draw: number) => (clientKeyed && claim ? passIdFor(claim, draw) : newId());
     const recordFor = (id: string): PurchaseRecord => ({
       pass: {
         id,
@@ -184,7 +188,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
       saved: true,
       ...(input.eventId === null ? {} : { eventId: input.eventId }),
       ...(input.event ? { event: input.event } : {}),
-      idempotency,
+      ...(claim ? { idempotency: claim } : {}),
     });
 
     let record = recordFor(idFor(0));
@@ -196,7 +200,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
         }
         // The ID is taken. A keyed purchase's ID is its key's, so this is usually the same purchase,
         // stored by an earlier attempt whose answer was lost: answer with that one, sell nothing new.
-        const stored = clientKeyed && (await deps.idempotency.storedResponse(idempotency));
+        const stored = clientKeyed && claim && (await deps.idempotency.storedResponse(claim));
         if (stored) return { response: stored, replayed: true };
         if (draw === MAX_ID_DRAWS) throw new Error(`no free pass ID after ${MAX_ID_DRAWS} draws`);
         record = recordFor(idFor(draw));

@@ -10,7 +10,7 @@ export function UpcomingEvents() {
   const events = useEventsOnSale().data ?? [];
   if (events.length === 0) return null;
   return (
-    <section aria-labelledby="upcoming-events-heading" className="mx-auto w-full max-w-md lg:max-w-none">
+    <section aria-labelledby="upcoming-events-heading" className="mx-auto w-full min-w-0 max-w-md lg:max-w-none">
       <h3 id="upcoming-events-heading" className="text-xl font-bold tracking-tight">
         Upcoming events
       </h3>
@@ -33,14 +33,15 @@ const NOTE_TONE: Record<ShopEvent['sales'], string> = {
 function UpcomingEvent({ event }: { event: ShopEvent }) {
   const note = salesNote(event);
   return (
-    <li className="relative flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-ring hover:border-primary/40">
-      <h4 className="font-semibold break-words">
+    <li className="relative flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-ring hover:border-primary/40">
+      {/* A title staff typed without spaces still wraps, rather than widen the page. */}
+      <h4 className="font-semibold [overflow-wrap:anywhere]">
         {/* The whole card is the link's target; its name stays the title. */}
         <Link href={`/events/${event.id}`} className="outline-none after:absolute after:inset-0 after:rounded-xl">
           {event.title}
         </Link>
       </h4>
-      <EventDetails event={event} className="text-sm text-muted-foreground" />
+      <EventDetails event={event} className="text-sm text-muted-foreground [overflow-wrap:anywhere]" />
       {note && (
         <p className={cn('self-start rounded-full border px-2.5 py-0.5 text-xs font-semibold', NOTE_TONE[event.sales])}>{note}</p>
       )}
