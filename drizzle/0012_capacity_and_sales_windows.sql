@@ -30,8 +30,15 @@ DECLARE
   placed_event bigint[];
   placed_state text[];
 BEGIN
+  -- Each step runs only when its batch has something for it: a batch of home passes (no key, no
+  -- event) costs the limits and the title lookup, nothing else.
+  limited_i := '{}'; limited_hit := '{}'; limited_ms := '{}';
+  claimed_i := '{}'; held_event := '{}';
+  placed_i := '{}'; placed_event := '{}'; placed_state := '{}';
+
   -- 1. Rate limits: every key once with its number of hits; each request gets its own place in
   --    the count, in arrival order, and is refused by the first of its limits it goes past.
+  IF EXISTS (SELECT 1 FROM jsonb_array_elements(requests) r WHERE jsonb_array_length(r->'hits') > 0) THEN
   WITH hits AS (
     SELECT (r->>'i')::int AS ri, h.ord::int AS hit, h.value->>'key' AS key, (h.value->>'points')::int AS max_points,
            (h.value->>'window_ms')::bigint AS window_ms,
@@ -54,11 +61,13 @@ BEGIN
   )
   SELECT coalesce(array_agg(ri), '{}'), coalesce(array_agg(hit), '{}'), coalesce(array_agg(greatest(left_ms, 0)), '{}')
   INTO limited_i, limited_hit, limited_ms FROM past;
+  END IF;
 
   -- 2. Client keys, in key order: a new key, an expired one, or an unfinished claim of the same
   --    body whose lease lapsed (its process died; a place it held stays with it) is claimed. A
   --    request without a key (the server drew one, starting with a space) needs a claim only to
   --    hold a place: step 3 writes it if it takes one.
+  IF EXISTS (SELECT 1 FROM jsonb_array_elements(requests) r WHERE left(r->>'key', 1) <> ' ') THEN
   WITH won AS (
     INSERT INTO idempotency_keys AS k (key, fingerprint, locked_until, expires_at)
     SELECT r->>'key', r->>'fingerprint', now() + make_interval(secs => lease_seconds), now() + interval '24 hours'
@@ -76,6 +85,7 @@ BEGIN
   SELECT coalesce(array_agg((r->>'i')::int), '{}'), coalesce(array_agg(won.event_id), '{}')
   INTO claimed_i, held_event
   FROM won JOIN jsonb_array_elements(requests) r ON r->>'key' = won.key;
+  END IF;
 
   -- 3. Places, events locked in id order. A request names its event (the event page) or a title
   --    key (the home flow: the soonest event of that title whose sales have not closed, or one
@@ -110,6 +120,7 @@ BEGIN
                                  ELSE 'claimed' END), '{}')
   INTO placed_i, placed_event, placed_state FROM ranked;
 
+  IF cardinality(placed_i) > 0 THEN
   UPDATE events e SET taken = e.taken + g.n
   FROM (SELECT p.ev, count(*)::int AS n FROM unnest(placed_event, placed_state) AS p(ev, st) WHERE p.st = 'claimed' GROUP BY p.ev) g
   WHERE e.id = g.ev;
@@ -124,6 +135,7 @@ BEGIN
   DELETE FROM idempotency_keys k
   USING unnest(placed_i, placed_state) AS p(pi, st), jsonb_array_elements(requests) r
   WHERE p.st <> 'claimed' AND (r->>'i')::int = p.pi AND k.key = r->>'key' AND k.response_status IS NULL;
+  END IF;
 
   RETURN QUERY
     WITH answer AS (
