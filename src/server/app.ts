@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController, type RouteOptions } from 'fastify';
 import { API_ERRORS } from '../core/messages.ts';
 import type { Config } from './config.ts';
@@ -160,12 +160,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.code(500).send(errorBody('internal', API_ERRORS.internal));
   });
 
-  await app.register(helmet, {
+  // helmet's headers on every answer. Its middleware is built once here: @fastify/helmet built it
+  // again for every request, about 5% of a purchase's CPU in the throughput bench's profile.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       // A club may serve the shop over plain http on its own network: do not force https sub-requests.
       directives: { 'upgrade-insecure-requests': null },
     },
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   // Answers over 1 kB (admin lists, the CSV export, streamed as it is read) in brotli, else gzip.
   // Static files come precompressed (web-routes.ts); request bodies stay plain (16 kB limit).
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
