@@ -43,7 +43,9 @@ describe('what the client sends', () => {
     const asked: { method: string; type: string | null; body: unknown }[] = [];
     const fetch: typeof globalThis.fetch = async (_url, init) => {
       asked.push({ method: init?.method ?? 'GET', type: new Headers(init?.headers).get('content-type'), body: init?.body });
-      return new Response(JSON.stringify({ id: 7, title: 'Derby', date: '2026-12-12', time: '19:30', location: 'Park', priceCents: 300 }));
+      return new Response(
+        JSON.stringify({ id: 7, title: 'Derby', date: '2026-12-12', time: '19:30', location: 'Park', priceCents: 300, capacity: null, left: null, salesOpen: null, salesClose: null, sales: 'on_sale', sold: 0, checkIns: 0 }),
+      );
     };
     const body = { title: 'Derby', date: '2026-12-12', time: '19:30', location: 'Park', price: '3' };
     expect((await call(updateEvent, { params: { id: 7 }, body }, { fetch })).ok).toBe(true);
