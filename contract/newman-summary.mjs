@@ -69,9 +69,10 @@ export function analyse(spec, summary) {
     const operation = matcher.find(method, urlPath);
     // A status the document gives a body of its own (a health report) is an answer, not an error.
     const ownBody = operation?.ownBodies.includes(String(code)) ?? false;
-    // A gateway status the operation documents (502: the payment provider refused a refund) is its
-    // answer about another system, not a fault of the shop; a 500, or a 5xx only `default` covers, is.
-    const documentedGateway = (code === 502 || code === 504) && (operation?.statuses.includes(String(code)) ?? false);
+    // A gateway or unavailable status the operation documents (502: the payment provider refused a
+    // refund; 503: the database and the spool are both away, nothing charged) is its answer about
+    // another system, not a fault of the shop; a 500, or a 5xx only `default` covers, is.
+    const documentedGateway = [502, 503, 504].includes(code) && (operation?.statuses.includes(String(code)) ?? false);
     if (code >= 500 && !ownBody && !documentedGateway) problems.push(`server error ${code}: ${name} (${method} ${urlPath})`);
     if (code >= 400 && !ownBody && !isErrorEnvelope(execution.response)) {
       problems.push(`error ${code} not in the envelope: ${name} (${method} ${urlPath}): ${bodyText(execution.response).slice(0, 200)}`);

@@ -60,6 +60,13 @@ test('a 502 the operation documents (an upstream refused) is an answer; undocume
   assert.deepEqual(problems, ['server error 502: GET /api/events/5 (GET /api/events/5)']);
 });
 
+test('a 503 the operation documents (database and spool away) is an answer; undocumented, it is a problem', () => {
+  const buySpec = { paths: { '/api/purchases': { post: { responses: { 201: {}, 503: inEnvelope, default: inEnvelope } } } } };
+  const away = JSON.stringify({ error: { code: 'unavailable', message: 'The shop is temporarily unavailable.' } });
+  const answered = [execution('POST', '/api/purchases', 201), execution('POST', '/api/purchases', 503, away)];
+  assert.deepEqual(analyse(buySpec, summaryOf(answered)).problems, []);
+});
+
 test('an error answer outside the envelope is a problem', () => {
   const extraField = JSON.stringify({ error: { code: 'x', message: 'y' }, detail: 1 });
   const { problems } = analyse(spec, summaryOf([...passing(), execution('GET', '/api/events/3', 404, extraField), execution('GET', '/api/events/4', 404, 'Not Found')]));
