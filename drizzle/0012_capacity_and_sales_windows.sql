@@ -10,6 +10,16 @@ CREATE INDEX "idempotency_keys_lapsed_holds_idx" ON "idempotency_keys" USING btr
 CREATE INDEX "purchases_event_id_idx" ON "purchases" USING btree ("event_id") WHERE "purchases"."event_id" is not null;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_capacity_positive" CHECK ("events"."capacity" is null or "events"."capacity" > 0);--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_not_oversold" CHECK ("events"."taken" >= 0 and ("events"."capacity" is null or "events"."taken" <= "events"."capacity"));--> statement-breakpoint
+-- Where an event's sales stand, on the database's clock (ADR 0027): the one statement of the rule,
+-- read by the event queries and the purchase gate.
+CREATE FUNCTION "event_sales"(e events) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT CASE
+    WHEN now() >= coalesce(e.sales_close_at, e.starts_at) THEN 'closed'
+    WHEN e.sales_open_at IS NOT NULL AND now() < e.sales_open_at THEN 'not_yet'
+    WHEN e.capacity IS NOT NULL AND e.taken >= e.capacity THEN 'sold_out'
+    ELSE 'on_sale' END
+$$;
+--> statement-breakpoint
 -- The purchase gate (ADR 0027): everything a purchase needs before its payment, for a batch of
 -- concurrent buyers in one statement and one commit. In arrival order each request is counted
 -- against its rate limits, claims its key and takes a place of its event. Set-based (a statement
@@ -103,9 +113,8 @@ BEGIN
       AND CASE WHEN left(r->>'key', 1) = ' ' THEN true ELSE c.ci IS NOT NULL AND c.held IS NULL END
   ), locked AS (
     SELECT e.id, e.capacity, e.taken,
-           CASE WHEN now() >= coalesce(e.sales_close_at, e.starts_at) THEN 'sales_closed'
-                WHEN e.sales_open_at IS NOT NULL AND now() < e.sales_open_at THEN 'sales_not_open'
-                ELSE 'open' END AS sales
+           -- Sold out or not is the ranking's to say below, batch included.
+           CASE event_sales(e) WHEN 'closed' THEN 'sales_closed' WHEN 'not_yet' THEN 'sales_not_open' ELSE 'open' END AS sales
     FROM events e WHERE e.id IN (SELECT w.event_id FROM wants w) ORDER BY e.id FOR UPDATE
   ), ranked AS (
     SELECT w.ri, w.event_id, l.id AS found_id, l.capacity, l.taken, l.sales,

@@ -6,16 +6,6 @@ import { column, type Db, queryRows } from '../db/database.ts';
 /** A local date and time of the shop's time zone as a datetime-local input writes it. */
 const localDateTime = (column: SQL, timeZone: string) => sql`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI')`;
 
-/**
- * Where an event's sales stand on the database's clock, the one every instance shares. The purchase
- * gate (migration 0012's purchase_gate) decides a sale by the same rules.
- */
-export const SALES_STATE = sql`case
-  when now() >= coalesce(sales_close_at, starts_at) then 'closed'
-  when sales_open_at is not null and now() < sales_open_at then 'not_yet'
-  when capacity is not null and taken >= capacity then 'sold_out'
-  else 'on_sale' end`;
-
 /** Events are entered and shown as a local date and time in the shop's time zone. */
 function eventColumns(timeZone: string): SQL {
   return sql`id, title,
@@ -25,7 +15,7 @@ function eventColumns(timeZone: string): SQL {
              case when capacity is null then null else capacity - taken end as "left",
              ${localDateTime(sql`sales_open_at`, timeZone)} as "salesOpen",
              ${localDateTime(sql`sales_close_at`, timeZone)} as "salesClose",
-             ${SALES_STATE} as sales`;
+             event_sales(events) as sales`;
 }
 
 const eventRow = z.object({
