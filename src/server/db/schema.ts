@@ -283,6 +283,8 @@ export const checkIns = pgTable(
     deviceId: varchar('device_id', { length: 64 }),
     /** When the server stored it: checked_in_at is the scan's time on the device, which may be earlier. */
     recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+    /** Who uploaded an offline admission (ADR 0029): the device's signed-in owner at the time. */
+    uploadedBy: text('uploaded_by').references(() => authUsers.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('check_ins_order_id_event_id_key').on(table.orderId, table.eventId),
@@ -392,7 +394,8 @@ export const staffActions = pgTable(
 
 /**
  * A door device (issue 13: the offline door). Its id is chosen by the device (a random UUID kept in
- * its storage); the row is written on its first upload and says when it last synced.
+ * its storage) and bound on first use to the staff member who registered it (ADR 0029): only they
+ * sync with it, until an admin revokes it. `pack_key` encrypts its pack at rest on the device.
  */
 export const doorDevices = pgTable('door_devices', {
   id: varchar('id', { length: 64 }).primaryKey(),
@@ -400,6 +403,14 @@ export const doorDevices = pgTable('door_devices', {
   eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, { onDelete: 'set null' }),
   lastSyncAt: timestamptz('last_sync_at').notNull().defaultNow(),
   scansUploaded: integer('scans_uploaded').notNull().default(0),
+  /** Null only for devices from before ADR 0029 (no one may sync with them). */
+  ownerUserId: text('owner_user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+  /** AES-256 key (base64url) for the pack at rest; handed only to the owner's live session. */
+  packKey: text('pack_key'),
+  /** The device's first pack: no scan it decided can be older (the plausible window's start). */
+  firstPackAt: timestamptz('first_pack_at'),
+  revokedAt: timestamptz('revoked_at'),
+  revokedBy: text('revoked_by').references(() => authUsers.id, { onDelete: 'set null' }),
 });
 
 /**
@@ -440,6 +451,8 @@ export const checkInConflicts = pgTable(
     eventId: bigint('event_id', { mode: 'number' })
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    /** double_admission: admitted at two doors; voided: admitted offline though the pass was voided (first_at: the void). */
+    kind: varchar('kind', { length: 20 }).notNull().default('double_admission'),
     firstDeviceId: varchar('first_device_id', { length: 64 }),
     firstAt: timestamptz('first_at').notNull(),
     secondDeviceId: varchar('second_device_id', { length: 64 }),

@@ -12,6 +12,8 @@ const ACTION_LABELS: Record<string, string> = {
   'event.update': 'Edited an event',
   'event.delete': 'Deleted an event',
   'check_in.conflict_resolved': 'Resolved a check-in conflict',
+  'door.upload': 'Uploaded door scans',
+  'door.device_revoked': 'Revoked a door device',
 };
 
 export function actionLabel(action: string): string {
