@@ -120,7 +120,10 @@ export function useDoor(event: { id: number; title: string } | null, staffUserId
     }
     syncing.current = true;
     syncAgain.current = false;
+    // Refused: the device's data is gone, and nothing here may open (so recreate) its database again.
+    let dropped = false;
     const refused = async (answer: ApiFailure) => {
+      dropped = true;
       pack.current = null;
       setStatus((before) => ({ ...before, passes: null, packAt: null }));
       await forgetDevice(answer);
@@ -157,7 +160,7 @@ export function useDoor(event: { id: number; title: string } | null, staffUserId
       // Storage or network trouble: the next sync tries again; nothing queued is lost.
     } finally {
       syncing.current = false;
-      await refreshCounts();
+      if (!dropped) await refreshCounts();
     }
     if (syncAgain.current) return syncRef.current();
   }, [ready, eventId, adoptPack, refreshCounts]);
