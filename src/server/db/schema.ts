@@ -466,5 +466,6 @@ export const checkInConflicts = pgTable(
   (table) => [
     uniqueIndex('check_in_conflicts_scan_nonce_key').on(table.scanNonce),
     index('check_in_conflicts_pending_idx').on(table.detectedAt).where(sql`${table.resolvedAt} is null`),
+    check('check_in_conflicts_kind_known', sql`${table.kind} in ('double_admission', 'voided')`),
   ],
 );
