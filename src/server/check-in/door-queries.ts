@@ -46,7 +46,7 @@ const standing = (row: z.output<typeof standingRow>): DeviceStanding => ({ owner
 export async function registerDoorDevice(
   db: Db,
   device: { id: string; label: string; ownerUserId: string; newPackKey: string },
-): Promise<DeviceStanding> {
+): Promise<DeviceStanding | undefined> {
   const [row] = await queryRows(
     db,
     standingRow,
@@ -64,7 +64,9 @@ export async function registerDoorDevice(
         select owner_user_id, revoked_at is not null, pack_key from door_devices
         where id = ${device.id} and not exists (select 1 from registered)`,
   );
-  return standing(row!);
+  // No row: another registration of this id committed while this one waited (this statement's
+  // snapshot predates it); a fresh read says whose it is.
+  return row ? standing(row) : (await doorDeviceStanding(db, device.id))!;
 }
 
 /** How a device stands; undefined when no device has that id. */

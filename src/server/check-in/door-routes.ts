@@ -59,7 +59,7 @@ export function doorRoutes(app: FastifyInstance, deps: { db: Db; timeZone: strin
       newPackKey: randomBytes(32).toString('base64url'),
     });
     const why = refusal(device, request.staff.id);
-    if (why || !device.packKey) throw refused(why ?? DEVICE_REFUSALS.notRegistered);
+    if (why || !device?.packKey) throw refused(why ?? DEVICE_REFUSALS.notRegistered);
     return { deviceId, key: device.packKey };
   });
 
