@@ -230,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     secret: persistentSecret(config.AUTH_SECRET, config.DATA_DIR, 'auth-secret'),
     publicUrl: config.PUBLIC_URL,
     onMailQueued: wakeMail,
+    verificationMailAllowed: limits.verificationMail,
   });
   // Before any slice mounts: route() checks each staff and admin endpoint against these sessions.
   useStaffSessions(app, staffSessions(auth, db));
