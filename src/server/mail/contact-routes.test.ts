@@ -142,6 +142,12 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
     expect(await t.database.count('outbox')).toBe(0);
   });
 
+  it('stores a name without bidi overrides, zero-width spaces or other format characters', async () => {
+    const response = await contact({ name: 'Evil\u202Egnp.exe\u200B \u2066Ada\u2069\u200E', email: 'grace@example.com' });
+    expect(response.statusCode).toBe(202);
+    expect(await testRows(t.database.db, sql`select name from contact_requests`)).toEqual([{ name: 'Evilgnp.exe Ada' }]);
+  });
+
   it('stores a name of 100 emoji', async () => {
     const name = '\u{1F469}\u200D\u{1F52C}'.repeat(100);
     expect((await contact({ name, email: 'grace@example.com' })).statusCode).toBe(202);
