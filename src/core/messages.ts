@@ -37,6 +37,7 @@ export const API_ERRORS = {
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Retry in a moment.',
   invalidIdempotencyKey: 'The Idempotency-Key header must be 1 to 255 visible characters.',
   invalidJson: 'The request body is not valid JSON.',
+  jsonTooDeep: 'The request body is nested too deeply.',
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Send the request body as application/json.',
   notFound: 'Not found.',

@@ -34,6 +34,7 @@ import { sweepClaims } from './purchases/idempotency-queries.ts';
 import { purchaseService } from './purchases/purchase-service.ts';
 import { replaySpool } from './purchases/spool-replayer.ts';
 import { requestIdFor } from './platform/request-id.ts';
+import { jsonBodies } from './platform/json-body.ts';
 import { shopMetrics, type PoolStats } from './platform/metrics.ts';
 import { fileSpool, type PurchaseSpool } from './purchases/purchase-spool.ts';
 import { shopLimits } from './limits/limits.ts';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  jsonBodies(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
