@@ -29,7 +29,7 @@ import { cappedTitles } from './purchases/catalog.ts';
 import { apiContract } from './platform/api-contract.ts';
 import { useStaffSessions } from './platform/staff-access.ts';
 import { webRoutes } from './platform/web-routes.ts';
-import { IdempotencyStore } from './purchases/idempotency.ts';
+import { IdempotencyStore, passIdKeyOf } from './purchases/idempotency.ts';
 import { sweepClaims } from './purchases/idempotency-queries.ts';
 import { purchaseService } from './purchases/purchase-service.ts';
 import { replaySpool } from './purchases/spool-replayer.ts';
@@ -190,7 +190,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const limits = shopLimits(options.embeddedDatabase ? embeddedCounter(db) : sharedCounter(db, { log: app.log }), config);
 
   const spool = options.spool ?? fileSpool(join(config.DATA_DIR, 'spool'));
-  const idempotency = new IdempotencyStore(db);
+  // The secret every instance behind one database shares (AUTH_SECRET; ADR 0031): sessions and the
+  // pass IDs of keyed purchases must agree on all of them.
+  const sharedSecret = persistentSecret(config.AUTH_SECRET, config.DATA_DIR, 'auth-secret');
+  const idempotency = new IdempotencyStore(db, passIdKeyOf(sharedSecret));
   const metrics = shopMetrics({ db, spool, poolStats: options.poolStats, token: config.METRICS_TOKEN, allow: config.METRICS_ALLOW });
   metrics.register(app);
   const providers = paymentProviders(config, options);
@@ -241,7 +244,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const auth = createAuth({
     db,
     log: app.log,
-    secret: persistentSecret(config.AUTH_SECRET, config.DATA_DIR, 'auth-secret'),
+    secret: sharedSecret,
     publicUrl: config.PUBLIC_URL,
     onMailQueued: wakeMail,
     verificationMailAllowed: limits.verificationMail,
