@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ContactInput } from '../../core/contact.ts';
-import { column, type Db, queryRows, runStatement } from '../db/database.ts';
+import { column, type Db, queryRows } from '../db/database.ts';
 
 const insertContactRequestRow = z.object({ id: column.integer });
 
