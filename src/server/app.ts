@@ -7,7 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, Lo
 import { API_ERRORS } from '../core/messages.ts';
 import type { Config } from './config.ts';
 import { type CopyOut, type Db, isDatabaseUnavailable } from './db/database.ts';
-import { ApiError, errorBody } from './errors.ts';
+import { answerClientError, ApiError, errorBody } from './errors.ts';
 import { httpTimeoutOptions } from './http-timeouts.ts';
 import { type PaymentProvider, simulatedPayment, timedPayment } from './purchases/payment-provider.ts';
 import { createAuth } from './staff/auth.ts';
@@ -29,11 +29,12 @@ import { cappedTitles } from './purchases/catalog.ts';
 import { apiContract } from './platform/api-contract.ts';
 import { useStaffSessions } from './platform/staff-access.ts';
 import { webRoutes } from './platform/web-routes.ts';
-import { IdempotencyStore } from './purchases/idempotency.ts';
+import { IdempotencyStore, passIdKeyOf } from './purchases/idempotency.ts';
 import { sweepClaims } from './purchases/idempotency-queries.ts';
 import { purchaseService } from './purchases/purchase-service.ts';
 import { replaySpool } from './purchases/spool-replayer.ts';
 import { requestIdFor } from './platform/request-id.ts';
+import { jsonBodies } from './platform/json-body.ts';
 import { shopMetrics, type PoolStats } from './platform/metrics.ts';
 import { fileSpool, type PurchaseSpool } from './purchases/purchase-spool.ts';
 import { shopLimits } from './limits/limits.ts';
@@ -42,6 +43,8 @@ import { embeddedCounter, sharedCounter } from './limits/shared-counter.ts';
 /** The built front end: dist/web, beside dist/server (and beside src/server when run from source). */
 const DEFAULT_WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 const BODY_LIMIT_BYTES = 16 * 1024;
+/** helmet's own Strict-Transport-Security, sent only on answers to https requests (ADR 0031). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 /** The API's version in its OpenAPI document: the package's (package.json is beside src/ and dist/). */
 const SHOP_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 /** How often lapsed holds give their places back and expired keys go (ADR 0027). */
@@ -134,10 +137,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
       (reply as FastifyReply)
         .code(error.statusCode ?? 400)
         .send(errorBody('bad_request', error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the URL is too long.' : 'The URL is not valid.')),
+    // A request Node's parser cannot read (a bad header, headers too large, too slow) is answered
+    // in the envelope too, not in Fastify's own shape.
+    clientErrorHandler: answerClientError,
     // A line per request costs real time in an on-sale rush; it is there at debug level.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  jsonBodies(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -167,8 +174,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // A club may serve the shop over plain http on its own network: do not force https sub-requests.
       directives: { 'upgrade-insecure-requests': null },
     },
+    // HSTS only where it means something: an answer to a request that came over https (its own
+    // TLS, or a trusted proxy's X-Forwarded-Proto with TRUST_PROXY). Over plain http a browser
+    // ignores it, and includeSubDomains there would speak for hosts the shop does not serve.
+    strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
   // Answers over 1 kB (admin lists, the CSV export, streamed as it is read) in brotli, else gzip.
   // Static files come precompressed (web-routes.ts); request bodies stay plain (16 kB limit).
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
@@ -176,7 +190,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const limits = shopLimits(options.embeddedDatabase ? embeddedCounter(db) : sharedCounter(db, { log: app.log }), config);
 
   const spool = options.spool ?? fileSpool(join(config.DATA_DIR, 'spool'));
-  const idempotency = new IdempotencyStore(db);
+  // The secret every instance behind one database shares (AUTH_SECRET; ADR 0031): sessions and the
+  // pass IDs of keyed purchases must agree on all of them.
+  const sharedSecret = persistentSecret(config.AUTH_SECRET, config.DATA_DIR, 'auth-secret');
+  const idempotency = new IdempotencyStore(db, passIdKeyOf(sharedSecret));
   const metrics = shopMetrics({ db, spool, poolStats: options.poolStats, token: config.METRICS_TOKEN, allow: config.METRICS_ALLOW });
   metrics.register(app);
   const providers = paymentProviders(config, options);
@@ -227,9 +244,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const auth = createAuth({
     db,
     log: app.log,
-    secret: persistentSecret(config.AUTH_SECRET, config.DATA_DIR, 'auth-secret'),
+    secret: sharedSecret,
     publicUrl: config.PUBLIC_URL,
     onMailQueued: wakeMail,
+    verificationMailAllowed: limits.verificationMail,
   });
   // Before any slice mounts: route() checks each staff and admin endpoint against these sessions.
   useStaffSessions(app, staffSessions(auth, db));
