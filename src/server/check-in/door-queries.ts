@@ -53,7 +53,7 @@ export async function registerDoorDevice(
     sql`with registered as (
           insert into door_devices (id, label, owner_user_id, pack_key)
           values (${device.id}, ${device.label}, ${device.ownerUserId}, ${device.newPackKey})
-          -- A device from before ADR 0029 has no owner: its first registration binds it.
+          -- A device whose owner's account was deleted has none: its next registration binds it.
           on conflict (id) do update set label = excluded.label, owner_user_id = excluded.owner_user_id,
               pack_key = coalesce(door_devices.pack_key, excluded.pack_key)
             where (door_devices.owner_user_id = excluded.owner_user_id or door_devices.owner_user_id is null)

@@ -35,12 +35,9 @@ interface DoorSchema extends DBSchema {
 let opening: Promise<IDBPDatabase<DoorSchema>> | undefined;
 
 function database() {
-  opening ??= openDB<DoorSchema>(DOOR_DATABASE, 2, {
-    upgrade(db, oldVersion) {
-      // Version 1 kept packs in the clear (ADR 0014): they go, and the next sync brings a sealed one.
-      if (oldVersion === 1) db.deleteObjectStore('packs');
+  opening ??= openDB<DoorSchema>(DOOR_DATABASE, 1, {
+    upgrade(db) {
       db.createObjectStore('packs', { keyPath: 'eventId' });
-      if (oldVersion >= 1) return;
       db.createObjectStore('queue', { keyPath: 'nonce' });
       db.createObjectStore('admitted');
       db.createObjectStore('meta');
