@@ -11,14 +11,15 @@ import { backOffice } from './back-office.ts';
 /** Voids, refunds, resent confirmations and the audit log; admin only (route() checks the role from the contract). */
 export function backOfficeRoutes(
   app: FastifyInstance,
-  deps: { db: Db; payment: PaymentProvider; limits: ShopLimits; timeZone: string; onMailQueued: () => void },
+  deps: { db: Db; payment: PaymentProvider; providerDeadlineMs: number; limits: ShopLimits; timeZone: string; onMailQueued: () => void },
 ) {
-  const office = backOffice(deps);
+  const office = backOffice({ ...deps, log: app.log });
 
-  route(app, voidPass, async (request) => {
+  route(app, voidPass, async (request, reply) => {
     const voided = await office.voidPass(request.staff, request.params.orderId, request.body);
     deps.onMailQueued();
-    return voided;
+    // The void stands; its refund is not known yet (the contract's 202).
+    return voided.refundStatus === 'pending' ? reply.code(202).send(voided) : voided;
   });
 
   route(app, resendConfirmation, async (request, reply) => {
@@ -32,4 +33,6 @@ export function backOfficeRoutes(
     const page = await listStaffActions(deps.db, { limit, after: decodePageCursor(cursor) });
     return { items: page.items, nextCursor: nextCursor(page.next) };
   });
+
+  return { settleRefunds: office.settleRefunds };
 }

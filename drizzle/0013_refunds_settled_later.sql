@@ -1,0 +1,7 @@
+ALTER TABLE "pass_voids" ADD COLUMN "refund_status" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
+ALTER TABLE "pass_voids" ADD COLUMN "refund_due_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "pass_voids_refund_due_idx" ON "pass_voids" USING btree ("refund_due_at") WHERE "pass_voids"."refund_status" = 'pending';--> statement-breakpoint
+ALTER TABLE "pass_voids" ADD CONSTRAINT "pass_voids_refund_status" CHECK ("pass_voids"."refund_status" in ('none', 'pending', 'refunded', 'refused'));--> statement-breakpoint
+-- hand-written below
+-- Voids made before this migration were refunded in their own transaction: those with money back are refunded.
+UPDATE "pass_voids" SET "refund_status" = 'refunded' WHERE "refunded_cents" > 0;
