@@ -370,6 +370,8 @@ export const passVoids = pgTable(
     refundStatus: text('refund_status').notNull().default('none'),
     /** A pending refund: when the settler may ask the provider (again); a lease, so one instance asks at a time. */
     refundDueAt: timestamptz('refund_due_at'),
+    /** How often a settler has asked the provider for this refund: once one has, a refusal the void's own request hears no longer undoes the void. */
+    settlerClaims: integer('settler_claims').notNull().default(0),
     staffUserId: text('staff_user_id').references(() => authUsers.id, { onDelete: 'set null' }),
     voidedAt: timestamptz('voided_at').notNull().defaultNow(),
   },

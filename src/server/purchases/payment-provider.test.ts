@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type PaymentProvider, ProviderDeadlineExceeded, simulatedPayment, withDeadline } from './payment-provider.ts';
 
 describe('simulated payment', () => {
@@ -47,10 +47,10 @@ describe('simulated refund', () => {
 
 describe('the simulated provider refunds a charge once per reference', () => {
   it('answers a repeat refund, even one asked while the first is in flight, with the first refund', async () => {
-    let clock = 0;
+    // Each refund the simulation makes is named after the clock: a second refund would get another name.
+    let clock = 1_000_000;
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => clock++);
     const provider = simulatedPayment({ delayMs: 5, failureRate: 0 });
-    const realNow = Date.now;
-    Date.now = () => 1_000_000 + clock++;
     try {
       const [first, meanwhile] = await Promise.all([
         provider.refund({ amountCents: 300, reference: 'ABCDEF0123' }),
@@ -63,7 +63,7 @@ describe('the simulated provider refunds a charge once per reference', () => {
       expect(later).toEqual(first);
       expect(other).not.toEqual(first);
     } finally {
-      Date.now = realNow;
+      now.mockRestore();
     }
   });
 

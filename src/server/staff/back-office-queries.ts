@@ -135,10 +135,14 @@ export async function settleRefund(
 /**
  * Undoes a void whose refund the provider refused while staff waited: the void and its audit entry
  * go, as a rolled-back transaction would have left them (the entry was written with the void).
- * False when the refund is no longer pending (the settler got there first).
+ * False once a settler has asked the provider too (its answer decides: a provider that keeps no
+ * refusal may have refunded it since) or recorded the outcome.
  */
 export async function undoPendingVoid(tx: Db, orderId: string): Promise<boolean> {
-  const removed = await runStatement(tx, sql`delete from pass_voids where order_id = ${orderId} and refund_status = 'pending' returning 1`);
+  const removed = await runStatement(
+    tx,
+    sql`delete from pass_voids where order_id = ${orderId} and refund_status = 'pending' and settler_claims = 0 returning 1`,
+  );
   if (removed === 0) return false;
   await runStatement(tx, sql`delete from staff_actions where action = 'pass.void' and subject = ${orderId} returning 1`);
   return true;
@@ -155,7 +159,7 @@ export async function claimDueRefunds(db: Db, leaseMs: number, limit: number): P
   return queryRows(
     db,
     dueRefundRow,
-    sql`update pass_voids v set refund_due_at = now() + make_interval(secs => ${leaseMs / 1000})
+    sql`update pass_voids v set refund_due_at = now() + make_interval(secs => ${leaseMs / 1000}), settler_claims = v.settler_claims + 1
         from purchases p
         where p.order_id = v.order_id
           and v.order_id in (

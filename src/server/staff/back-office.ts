@@ -105,7 +105,7 @@ export function backOffice(deps: BackOfficeDeps) {
         return settled ?? (await selectPassVoid(deps.db, orderId)) ?? written.voided;
       }
       if (await inTransaction(deps.db, (tx) => undoPendingVoid(tx, orderId))) throw new ApiError(502, 'refund_failed', REFUND_FAILED);
-      // The settler recorded an answer first (its own call, after this one's deadline had passed).
+      // A settler asked the provider too (this answer came after the deadline): its answer decides.
       return (await selectPassVoid(deps.db, orderId)) ?? written.voided;
     } catch (error) {
       if (error instanceof ApiError) throw error;
