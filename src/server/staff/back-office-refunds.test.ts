@@ -180,7 +180,9 @@ describe.each(testBackends())('a void with refund never holds the database while
     await testRows(t.database.db, crash);
     await testRows(
       t.database.db,
-      sql`create trigger refund_record_fails before update of refund_status on pass_voids for each row execute function refund_record_fails()`,
+      // Fires on whatever writes the refund down (an update here, an insert before ADR 0030), not on a pending void.
+      sql`create trigger refund_record_fails before insert or update on pass_voids for each row when (new.refunded_cents > 0)
+          execute function refund_record_fails()`,
     );
     const recover = async () => {
       await testRows(t.database.db, sql`drop trigger if exists refund_record_fails on pass_voids`);
