@@ -51,13 +51,11 @@ export const voidPass = adminEndpoint({
   tag: 'staff',
   params: orderIdParams,
   body: voidPassBodySchema,
-  success: { status: 200, schema: passVoidSchema, description: 'The pass is void (and refunded); the buyer’s mail is queued' },
-  otherResponses: {
-    202: {
-      schema: passVoidSchema,
-      description:
-        'The pass is void, but the payment provider did not answer the refund in time (refundStatus pending): the shop asks it again with the same reference until it answers, so the money goes back once, and mails the buyer then',
-    },
+  success: {
+    status: 200,
+    schema: passVoidSchema,
+    description:
+      'The pass is void (refundStatus none or refunded) and the buyer’s mail is queued. refundStatus pending: the pass is void, but the payment provider did not answer the refund in time; the shop asks it again with the same reference until it answers, so the money goes back once, and mails the buyer then',
   },
   errors: {
     400: ERRORS.invalid,

@@ -67,7 +67,7 @@ function describe(failure: ApiFailure): string | undefined {
 
 /**
  * The toast of a void: what happened, and whether money went back. `pendingCents`: a refund the
- * provider has not answered yet (the API's 202); the shop asks again until it does (ADR 0030).
+ * provider has not answered yet (refundStatus pending); the shop asks again until it does (ADR 0030).
  */
 export function voidedNotice(orderId: string, refundedCents: number, pendingCents = 0): { title: string; description: string } {
   if (pendingCents > 0) {
