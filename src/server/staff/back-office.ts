@@ -102,10 +102,14 @@ export function backOffice(deps: BackOfficeDeps) {
     try {
       if (answer.ok) {
         const settled = await recordOutcome(orderId, answer, staff);
-        return settled ?? (await selectPassVoid(deps.db, orderId)) ?? written.voided;
+        if (settled) {
+          const { name: _name, email: _email, eventName: _eventName, ...voided } = settled;
+          return voided;
+        }
+        return (await selectPassVoid(deps.db, orderId)) ?? written.voided;
       }
       if (await inTransaction(deps.db, (tx) => undoPendingVoid(tx, orderId))) throw new ApiError(502, 'refund_failed', REFUND_FAILED);
-      // A settler asked the provider too (this answer came after the deadline): its answer decides.
+      // A settler claimed the refund while this answer was on its way to the database: its answer decides.
       return (await selectPassVoid(deps.db, orderId)) ?? written.voided;
     } catch (error) {
       if (error instanceof ApiError) throw error;
