@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import { type CopyOut, type Db, isDatabaseUnavailable } from './db/database.ts';
 import { answerClientError, ApiError, errorBody } from './errors.ts';
 import { httpTimeoutOptions } from './http-timeouts.ts';
-import { type PaymentProvider, simulatedPayment, timedPayment } from './purchases/payment-provider.ts';
+import { type PaymentProvider, PROVIDER_DEADLINE_MS, simulatedPayment, timedPayment, withDeadline } from './purchases/payment-provider.ts';
 import { createAuth } from './staff/auth.ts';
 import { staffSessions } from './staff/staff.ts';
 import { passCodes, passSigningKey } from './purchases/pass-codes.ts';
@@ -35,6 +35,7 @@ import { purchaseService } from './purchases/purchase-service.ts';
 import { replaySpool } from './purchases/spool-replayer.ts';
 import { requestIdFor } from './platform/request-id.ts';
 import { jsonBodies } from './platform/json-body.ts';
+import type { SettlerRun } from './staff/back-office.ts';
 import { shopMetrics, type PoolStats } from './platform/metrics.ts';
 import { fileSpool, type PurchaseSpool } from './purchases/purchase-spool.ts';
 import { shopLimits } from './limits/limits.ts';
@@ -49,6 +50,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 const SHOP_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 /** How often lapsed holds give their places back and expired keys go (ADR 0027). */
 const CLAIM_SWEEP_MS = 60 * 1000;
+/** How often refunds the provider left unanswered are asked for again (ADR 0030). */
+const REFUND_SETTLE_MS = 15 * 1000;
 
 export interface AppOptions {
   config: Config;
@@ -58,6 +61,8 @@ export interface AppOptions {
   payment?: PaymentProvider;
   /** The event page's payment; by default a simulation of EVENT_PAYMENT_DELAY_MS, or `payment` when that is given. */
   eventPayment?: PaymentProvider;
+  /** How long a payment provider's call may take (default PROVIDER_DEADLINE_MS); tests shorten it. */
+  providerDeadlineMs?: number;
   spool?: PurchaseSpool;
   mailTransport?: MailTransport;
   /** Waits between mail retries (default: 30 s, 2 min, 5 min, 15 min). */
@@ -107,6 +112,8 @@ export function paymentProviders(config: Config, injected: Pick<AppOptions, 'pay
 export interface App extends FastifyInstance {
   /** Moves spooled purchases into the database now (also runs on a timer). */
   replaySpool(): ReturnType<typeof replaySpool>;
+  /** Asks the provider again for refunds left pending, and records them (also runs on a timer). */
+  settleRefunds(): Promise<SettlerRun>;
   /** The mail worker; runs by itself with background jobs, tests may drive it by hand. */
   outbox: OutboxWorker;
   /** Says not ready from now on (/healthz/ready 503), before close() stops taking connections. */
@@ -197,8 +204,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const metrics = shopMetrics({ db, spool, poolStats: options.poolStats, token: config.METRICS_TOKEN, allow: config.METRICS_ALLOW });
   metrics.register(app);
   const providers = paymentProviders(config, options);
-  const payment = timedPayment(providers.payment, metrics.paymentTimer);
-  const eventPayment = providers.eventPayment === providers.payment ? payment : timedPayment(providers.eventPayment, metrics.paymentTimer);
+  const providerDeadlineMs = options.providerDeadlineMs ?? PROVIDER_DEADLINE_MS;
+  const bounded = (provider: PaymentProvider) => timedPayment(withDeadline(provider, providerDeadlineMs), metrics.paymentTimer);
+  const payment = bounded(providers.payment);
+  const eventPayment = providers.eventPayment === providers.payment ? payment : bounded(providers.eventPayment);
   const mailContext = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const transport =
     options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'mail')));
@@ -267,7 +276,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     onOutcome: metrics.purchase,
     onMailQueued: wakeMail,
   });
-  mountStaff(app, {
+  const { settleRefunds } = mountStaff(app, {
     db,
     copyOut: options.copyOut,
     auth,
@@ -276,8 +285,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     timeZone,
     productName: config.PRODUCT_NAME,
     payment,
+    providerDeadlineMs,
     onMailQueued: wakeMail,
   });
+  let settling: Promise<SettlerRun> | undefined;
+  app.decorate('settleRefunds', () => (settling = settleRefunds()));
   mountCheckIn(app, { db, timeZone, passCodes: codes });
   const startUp = databaseStartUp(app, options);
   healthRoutes(app, { db, spool, migrated: startUp.done });
@@ -309,12 +321,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
         if (startUp.closed()) return;
         void every(config.SPOOL_REPLAY_INTERVAL_MS, replay)();
         every(CLAIM_SWEEP_MS, () => sweepClaims(db));
+        every(REFUND_SETTLE_MS, () => (settling = settleRefunds()));
         outbox.start();
       });
     });
     app.addHook('onClose', async () => {
       for (const timer of timers) clearInterval(timer);
       await replaying;
+      await settling?.catch(() => {});
       await outbox.stop();
     });
   }

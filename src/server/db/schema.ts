@@ -364,12 +364,24 @@ export const passVoids = pgTable(
     reason: varchar('reason', { length: TEXT_COLUMN_MAX }).notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),
     refundReference: text('refund_reference'),
+    /**
+     * none (voided without a refund), pending (asked for, its answer not recorded yet: the void is
+     * written before the provider is called, ADR 0030), refunded, or refused (by the provider after
+     * the void had stood; a refusal while staff wait undoes the void instead).
+     */
+    refundStatus: text('refund_status').notNull().default('none'),
+    /** A pending refund: when the settler may ask the provider (again); a lease, so one instance asks at a time. */
+    refundDueAt: timestamptz('refund_due_at'),
+    /** How often a settler has asked the provider for this refund: once one has, a refusal the void's own request hears no longer undoes the void. */
+    settlerClaims: integer('settler_claims').notNull().default(0),
     staffUserId: text('staff_user_id').references(() => authUsers.id, { onDelete: 'set null' }),
     voidedAt: timestamptz('voided_at').notNull().defaultNow(),
   },
   (table) => [
     index('pass_voids_voided_at_idx').on(table.voidedAt),
+    index('pass_voids_refund_due_idx').on(table.refundDueAt).where(sql`${table.refundStatus} = 'pending'`),
     check('pass_voids_refund_not_negative', sql`${table.refundedCents} >= 0`),
+    check('pass_voids_refund_status', sql`${table.refundStatus} in ('none', 'pending', 'refunded', 'refused')`),
   ],
 );
 

@@ -10,7 +10,8 @@ import { salesRoutes } from './sales-routes.ts';
 
 /**
  * Every route of the staff slice: better-auth's, /api/me, the purchases list, stats and export,
- * the sales chart, and the back office (voids, refunds, resends, the audit log).
+ * the sales chart, and the back office (voids, refunds, resends, the audit log). Answers the
+ * back office's settler of pending refunds.
  */
 export function mountStaff(
   app: FastifyInstance,
@@ -22,13 +23,15 @@ export function mountStaff(
     publicUrl: string;
     timeZone: string;
     productName: string;
-    /** Refunds of voided passes go back through the payment seam. */
+    /** Refunds of voided passes go back through the payment seam, within its deadline. */
     payment: PaymentProvider;
+    providerDeadlineMs: number;
     onMailQueued: () => void;
   },
 ) {
   authRoutes(app, deps);
   adminRoutes(app, deps);
   salesRoutes(app, deps);
-  backOfficeRoutes(app, deps);
+  // The settler of refunds left pending (ADR 0030): app.ts runs it in the background.
+  return backOfficeRoutes(app, deps);
 }

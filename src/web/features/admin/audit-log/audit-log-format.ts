@@ -6,6 +6,7 @@ const ACTION_LABELS: Record<string, string> = {
   'admin.revoke': 'Removed as admin',
   'pass.void': 'Voided a pass',
   'pass.refund': 'Refunded a pass',
+  'pass.refund_refused': 'Refund refused by the provider',
   'mail.retry': 'Retried an email',
   'mail.resend': 'Sent a confirmation again',
   'event.create': 'Created an event',
