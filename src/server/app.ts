@@ -22,6 +22,7 @@ import { mountMail } from './mail/mount.ts';
 import { mountPurchases } from './purchases/mount.ts';
 import { mountStaff } from './staff/mount.ts';
 import { mountCheckIn } from './check-in/mount.ts';
+import { mountRetention } from './retention/mount.ts';
 import { passLookupPreparer } from './purchases/pass-lookup.ts';
 import { walletLinks } from './purchases/wallet-routes.ts';
 import { healthRoutes } from './platform/health-routes.ts';
@@ -46,6 +47,8 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 const SHOP_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 /** How often lapsed holds give their places back and expired keys go (ADR 0027). */
 const CLAIM_SWEEP_MS = 60 * 1000;
+/** How often buyers' data past BUYER_DATA_RETENTION_DAYS is erased (ADR 0032); a day's precision is plenty. */
+const RETENTION_SWEEP_MS = 60 * 60 * 1000;
 
 export interface AppOptions {
   config: Config;
@@ -261,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     onMailQueued: wakeMail,
   });
   mountCheckIn(app, { db, timeZone, passCodes: codes });
+  const eraseExpiredBuyerData = mountRetention(app, { db, spool, retentionDays: config.BUYER_DATA_RETENTION_DAYS, now: options.now ?? (() => new Date()) });
   const startUp = databaseStartUp(app, options);
   healthRoutes(app, { db, spool, migrated: startUp.done });
   await webRoutes(app, {
@@ -291,6 +295,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
         if (startUp.closed()) return;
         void every(config.SPOOL_REPLAY_INTERVAL_MS, replay)();
         every(CLAIM_SWEEP_MS, () => sweepClaims(db));
+        void every(RETENTION_SWEEP_MS, async () => {
+          const erased = await eraseExpiredBuyerData();
+          if (Object.values(erased).some((count) => count > 0)) app.log.info({ erased }, 'buyer data past its retention erased');
+        })();
         outbox.start();
       });
     });

@@ -52,6 +52,7 @@ export const purchaseRecordSchema = z
     createdAt: timestamp,
     voidedAt: timestamp.nullable().describe('When staff voided the pass; null while it is valid'),
     refundedCents: z.number().int().describe('Money given back when it was voided; 0 if none'),
+    erasedAt: timestamp.nullable().describe('When the buyer’s name and email were erased (both empty since; ADR 0032); null while kept'),
   })
   .meta({ id: 'PurchaseRecord' });
 

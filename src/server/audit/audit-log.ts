@@ -21,6 +21,8 @@ export const STAFF_ACTIONS = [
   'event.update',
   'event.delete',
   'check_in.conflict_resolved',
+  'buyer.export',
+  'buyer.erase',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 

@@ -15,6 +15,8 @@ export const ALREADY_VOIDED = 'This pass is void already.';
 export const VOIDED_NO_RESEND = 'This pass is void, so its confirmation is not sent again.';
 export const REFUND_FAILED = 'The refund did not go through, so the pass was not voided. Please try again.';
 export const NO_CONFIRMATION = 'This pass has no confirmation to send again.';
+/** The buyer's address was erased (ADR 0032): there is nobody to send it to. */
+export const ERASED_NO_RESEND = 'This buyer’s data was erased, so there is no address to send the confirmation to.';
 
 /** The 409 of a pass already admitted at a door: says when, so staff can judge before confirming. */
 export function passUsedMessage(firstCheckIn: string, timeZone: string): string {
@@ -63,12 +65,15 @@ export function backOffice(deps: BackOfficeDeps) {
       if (refundReference) {
         await recordStaffAction(tx, { actor: staff, action: 'pass.refund', subject: orderId, details: { refundedCents, refundReference } });
       }
-      await enqueueMail(
-        tx,
-        MAIL_KINDS.passVoided,
-        { name: pass.name, eventName: pass.eventName, orderId, refundedCents },
-        { ref: orderId, recipient: pass.email },
-      );
+      // An erased buyer (ADR 0032) left no address to tell.
+      if (pass.email !== '') {
+        await enqueueMail(
+          tx,
+          MAIL_KINDS.passVoided,
+          { name: pass.name, eventName: pass.eventName, orderId, refundedCents },
+          { ref: orderId, recipient: pass.email },
+        );
+      }
       return voided;
     });
   }
@@ -81,6 +86,7 @@ export function backOffice(deps: BackOfficeDeps) {
     const source = await confirmationToResend(deps.db, orderId, MAIL_KINDS.purchaseConfirmation);
     if (!source) throw new ApiError(404, 'not_found', PASS_NOT_FOUND);
     if (source.voided) throw new ApiError(409, 'pass_voided', VOIDED_NO_RESEND);
+    if (source.email === '') throw new ApiError(409, 'buyer_erased', ERASED_NO_RESEND);
     if (source.payload === null) throw new ApiError(409, 'no_confirmation', NO_CONFIRMATION);
     await checkLimit(source.email);
     const raw = typeof source.payload === 'string' ? JSON.parse(source.payload) : source.payload;
