@@ -264,7 +264,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     onMailQueued: wakeMail,
   });
   mountCheckIn(app, { db, timeZone, passCodes: codes });
-  const eraseExpiredBuyerData = mountRetention(app, { db, spool, retentionDays: config.BUYER_DATA_RETENTION_DAYS, now: options.now ?? (() => new Date()) });
+  const eraseExpiredBuyerData = mountRetention(app, {
+    db,
+    spool,
+    retentionDays: config.BUYER_DATA_RETENTION_DAYS,
+    mailDir: config.SMTP_URL ? undefined : join(config.DATA_DIR, 'mail'),
+    now: options.now ?? (() => new Date()),
+  });
   const startUp = databaseStartUp(app, options);
   healthRoutes(app, { db, spool, migrated: startUp.done });
   await webRoutes(app, {

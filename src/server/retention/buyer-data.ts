@@ -5,6 +5,7 @@ import { mailboxOf } from '../limits/limits.ts';
 import type { StaffUser } from '../platform/staff-access.ts';
 import type { PurchaseRecord } from '../purchases/purchase-record.ts';
 import type { PurchaseSpool } from '../purchases/purchase-spool.ts';
+import { removeMailFilesBefore } from './mail-files.ts';
 import {
   buyerContactRequests,
   buyerMails,
@@ -56,7 +57,14 @@ export interface RetentionRun {
  * `days` days after they were written, in batches of ERASURE_BATCH rows, each its own transaction.
  * Safe to run on several instances at once and as often as wanted: rows are erased once.
  */
-export async function eraseExpiredBuyerData(deps: { db: Db; spool: PurchaseSpool; days: number; now?: () => Date }): Promise<RetentionRun> {
+export async function eraseExpiredBuyerData(deps: {
+  db: Db;
+  spool: PurchaseSpool;
+  days: number;
+  /** Where the file transport writes mail (no SMTP_URL); its old .eml files go too. */
+  mailDir?: string | undefined;
+  now?: () => Date;
+}): Promise<RetentionRun> {
   const run: RetentionRun = { passes: 0, mails: 0, contactRequests: 0, heldPurchases: 0 };
   if (deps.days <= 0) return run;
   const cutoff = new Date((deps.now?.() ?? new Date()).getTime() - deps.days * DAY_MS);
@@ -84,6 +92,7 @@ export async function eraseExpiredBuyerData(deps: { db: Db; spool: PurchaseSpool
   });
   // This instance's spool files of held purchases (each instance keeps its own DATA_DIR).
   await deps.spool.eraseHeld((_record, heldSince) => heldSince < cutoff);
+  if (deps.mailDir) await removeMailFilesBefore(deps.mailDir, cutoff);
   return run;
 }
 

@@ -9,7 +9,10 @@ import { buyerDataRoutes } from './buyer-data-routes.ts';
  * buyers' names and emails BUYER_DATA_RETENTION_DAYS after their event. Answers the job, which
  * app.ts runs on its timer.
  */
-export function mountRetention(app: FastifyInstance, deps: { db: Db; spool: PurchaseSpool; retentionDays: number; now: () => Date }) {
+export function mountRetention(
+  app: FastifyInstance,
+  deps: { db: Db; spool: PurchaseSpool; retentionDays: number; mailDir: string | undefined; now: () => Date },
+) {
   buyerDataRoutes(app, deps);
-  return () => eraseExpiredBuyerData({ db: deps.db, spool: deps.spool, days: deps.retentionDays, now: deps.now });
+  return () => eraseExpiredBuyerData({ db: deps.db, spool: deps.spool, days: deps.retentionDays, mailDir: deps.mailDir, now: deps.now });
 }

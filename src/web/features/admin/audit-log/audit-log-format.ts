@@ -12,6 +12,8 @@ const ACTION_LABELS: Record<string, string> = {
   'event.update': 'Edited an event',
   'event.delete': 'Deleted an event',
   'check_in.conflict_resolved': 'Resolved a check-in conflict',
+  'buyer.export': 'Exported a buyer’s data',
+  'buyer.erase': 'Erased a buyer’s data',
 };
 
 export function actionLabel(action: string): string {
