@@ -93,6 +93,21 @@ describe.each(testBackends())('buyers’ data kept only as long as needed (ADR 0
     expect(held).toMatchObject({ orderId: 'AAAAAAAAAA', name: '', email: '', amountCents: 300 });
   });
 
+  it('erases a backlog in batches, each row once, with two instances running the job at once', async () => {
+    const backlog = 1234;
+    await rows(
+      sql`insert into purchases (name, email, event_name, amount, order_id, created_at)
+          select 'Buyer ' || g, 'buyer' || g || '@example.com', 'Sunday League', 300, upper(lpad(to_hex(g), 10, '0')), now() - interval '40 days'
+          from generate_series(1, ${backlog}) as g`,
+    );
+    const stats = (await call('GET', '/api/admin/stats')).json();
+    const [one, two] = await Promise.all([runJob(), runJob()]);
+    expect(one!.passes + two!.passes).toBe(backlog);
+    expect(await rows(sql`select count(*)::int as left from purchases where erased_at is null or name <> '' or email <> ''`)).toEqual([{ left: 0 }]);
+    expect((await call('GET', '/api/admin/stats')).json()).toEqual(stats);
+    expect((await runJob()).passes).toBe(0);
+  });
+
   describe('one buyer, on request', () => {
     const exportOf = (email: string, cookie?: string) => call('POST', '/api/admin/buyer-data/export', { email }, cookie);
     const erase = (email: string, cookie?: string) => call('POST', '/api/admin/buyer-data/erase', { email }, cookie);

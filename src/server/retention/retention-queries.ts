@@ -24,30 +24,31 @@ const ERASE_MAIL = sql`recipient = '', payload = '{}'::jsonb, erased_at = now(),
   status = case when status = 'pending' then 'failed' else status end,
   last_error = case when status = 'pending' then ${ERASED} else last_error end`;
 
-/** Up to `limit` Any Event Passes bought before `cutoff`: their names and emails erased. Answers their order IDs. */
+/** Up to `limit` Any Event Passes bought before `cutoff`: their names and emails erased. Answers them. */
 export function eraseDueHomePurchases(db: Db, cutoff: Date, limit: number): Promise<ErasedPass[]> {
-  return queryRows(
-    db,
-    erasedPassRow,
-    sql`with due as (select id, email from purchases
-                     where erased_at is null and event_id is null and created_at < ${cutoff.toISOString()}::timestamptz
-                     order by created_at limit ${limit} for update skip locked)
-        update purchases p set name = '', email = '', erased_at = now() from due where p.id = due.id
-        returning p.order_id as "orderId", due.email`,
-  );
+  return queryRows(db, erasedPassRow, dueHomePurchasesStatement(cutoff, limit));
+}
+
+/** Its statement; exported so a test can check its plan reads the partial index of rows not erased. */
+export function dueHomePurchasesStatement(cutoff: Date, limit: number): SQL {
+  return sql`with due as (select id, email from purchases
+                          where erased_at is null and event_id is null and created_at < ${cutoff.toISOString()}::timestamptz
+                          order by created_at limit ${limit} for update skip locked)
+             update purchases p set name = '', email = '', erased_at = now() from due where p.id = due.id
+             returning p.order_id as "orderId", due.email`;
 }
 
 /** Up to `limit` passes of events that began before `cutoff`: their names and emails erased. */
 export function eraseDueEventPurchases(db: Db, cutoff: Date, limit: number): Promise<ErasedPass[]> {
-  return queryRows(
-    db,
-    erasedPassRow,
-    sql`with due as (select p.id, p.email from purchases p join events e on e.id = p.event_id
-                     where p.erased_at is null and p.event_id is not null and e.starts_at < ${cutoff.toISOString()}::timestamptz
-                     limit ${limit} for update of p skip locked)
-        update purchases p set name = '', email = '', erased_at = now() from due where p.id = due.id
-        returning p.order_id as "orderId", due.email`,
-  );
+  return queryRows(db, erasedPassRow, dueEventPurchasesStatement(cutoff, limit));
+}
+
+export function dueEventPurchasesStatement(cutoff: Date, limit: number): SQL {
+  return sql`with due as (select p.id, p.email from purchases p join events e on e.id = p.event_id
+                          where p.erased_at is null and p.event_id is not null and e.starts_at < ${cutoff.toISOString()}::timestamptz
+                          limit ${limit} for update of p skip locked)
+             update purchases p set name = '', email = '', erased_at = now() from due where p.id = due.id
+             returning p.order_id as "orderId", due.email`;
 }
 
 /**
@@ -87,26 +88,28 @@ export async function eraseAroundPasses(db: Db, passes: ErasedPass[]): Promise<n
  * resends, account links): erased. A pass's own mails go with the pass, as staff resend from them.
  */
 export function eraseDueMails(db: Db, cutoff: Date, limit: number): Promise<number> {
-  return runStatement(
-    db,
-    sql`with due as (select id from outbox
-                     where erased_at is null and created_at < ${cutoff.toISOString()}::timestamptz
-                       and not (kind in (${list(PASS_MAIL_KINDS)}) and ref ~ ${PASS_MAIL_REF})
-                     order by created_at limit ${limit} for update skip locked)
-        update outbox o set ${ERASE_MAIL} from due where o.id = due.id returning o.id`,
-  );
+  return runStatement(db, dueMailsStatement(cutoff, limit));
+}
+
+export function dueMailsStatement(cutoff: Date, limit: number): SQL {
+  return sql`with due as (select id from outbox
+                          where erased_at is null and created_at < ${cutoff.toISOString()}::timestamptz
+                            and not (kind in (${list(PASS_MAIL_KINDS)}) and ref ~ ${PASS_MAIL_REF})
+                          order by created_at limit ${limit} for update skip locked)
+             update outbox o set ${ERASE_MAIL} from due where o.id = due.id returning o.id`;
 }
 
 /** Up to `limit` Get in Touch requests sent before `cutoff`: name, email and client IP erased. */
 export function eraseDueContactRequests(db: Db, cutoff: Date, limit: number): Promise<number> {
-  return runStatement(
-    db,
-    sql`with due as (select id from contact_requests
-                     where erased_at is null and created_at < ${cutoff.toISOString()}::timestamptz
-                     order by created_at limit ${limit} for update skip locked)
-        update contact_requests c set name = '', email = '', client_ip = null, erased_at = now() from due where c.id = due.id
-        returning c.id`,
-  );
+  return runStatement(db, dueContactRequestsStatement(cutoff, limit));
+}
+
+export function dueContactRequestsStatement(cutoff: Date, limit: number): SQL {
+  return sql`with due as (select id from contact_requests
+                          where erased_at is null and created_at < ${cutoff.toISOString()}::timestamptz
+                          order by created_at limit ${limit} for update skip locked)
+             update contact_requests c set name = '', email = '', client_ip = null, erased_at = now() from due where c.id = due.id
+             returning c.id`;
 }
 
 const heldRow = z.object({ id: column.integer, record: z.string() });
@@ -128,7 +131,8 @@ export async function storeErasedHeldPurchase(db: Db, id: number, record: string
 
 /* One buyer, by mailbox (buyer_mailbox(), migration 0013: letter case and a +tag ignored). */
 
-const ofMailbox = (column: SQL, email: string) => sql`buyer_mailbox(${column}) = buyer_mailbox(${email}) and erased_at is null`;
+/** One mailbox's rows not erased yet: exported so a test can check the buyer_mailbox indexes serve it. */
+export const ofMailbox = (column: SQL, email: string) => sql`buyer_mailbox(${column}) = buyer_mailbox(${email}) and erased_at is null`;
 
 export function eraseBuyerPurchases(db: Db, email: string): Promise<ErasedPass[]> {
   return queryRows(
