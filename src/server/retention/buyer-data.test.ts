@@ -77,6 +77,10 @@ describe.each(testBackends())('buyers’ data kept only as long as needed (ADR 0
     const resend = await call('POST', `/api/admin/purchases/${atEvent.pass.id}/resend-confirmation`);
     expect(resend.statusCode).toBe(409);
     expect(resend.json().error.code).toBe('buyer_erased');
+    // A void still refunds, and mails nobody: there is no address left.
+    const mailsBefore = await rows(sql`select id from outbox`);
+    expect((await call('POST', `/api/admin/purchases/${oldAnyEvent.pass.id}/void`, { reason: 'Asked to', refund: true })).statusCode).toBe(200);
+    expect(await rows(sql`select id from outbox`)).toEqual(mailsBefore);
     expect(await runJob()).toEqual({ passes: 0, mails: 0, contactRequests: 0, heldPurchases: 0 });
   });
 
