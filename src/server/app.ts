@@ -290,6 +290,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   if (options.backgroundJobs !== false) {
     const timers: NodeJS.Timeout[] = [];
+    const closing = new AbortController();
+    let erasing: ReturnType<typeof eraseExpiredBuyerData> | undefined;
     const every = (ms: number, job: () => Promise<unknown>) => {
       const run = () => job().catch((err: unknown) => app.log.warn({ err }, 'background job failed'));
       timers.push(setInterval(run, ms).unref());
@@ -302,7 +304,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         void every(config.SPOOL_REPLAY_INTERVAL_MS, replay)();
         every(CLAIM_SWEEP_MS, () => sweepClaims(db));
         void every(RETENTION_SWEEP_MS, async () => {
-          const erased = await eraseExpiredBuyerData();
+          const erased = await (erasing ??= eraseExpiredBuyerData(closing.signal).finally(() => (erasing = undefined)));
           if (Object.values(erased).some((count) => count > 0)) app.log.info({ erased }, 'buyer data past its retention erased');
         })();
         outbox.start();
@@ -310,6 +312,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
     app.addHook('onClose', async () => {
       for (const timer of timers) clearInterval(timer);
+      // The erasure stops after its batch in flight, which commits or rolls back whole.
+      closing.abort();
+      await erasing?.catch(() => {});
       await replaying;
       await outbox.stop();
     });

@@ -64,13 +64,15 @@ export async function eraseExpiredBuyerData(deps: {
   /** Where the file transport writes mail (no SMTP_URL); its old .eml files go too. */
   mailDir?: string | undefined;
   now?: () => Date;
+  /** Stops between batches (the shop is closing); the next run carries on. */
+  signal?: AbortSignal;
 }): Promise<RetentionRun> {
   const run: RetentionRun = { passes: 0, mails: 0, contactRequests: 0, heldPurchases: 0 };
   if (deps.days <= 0) return run;
   const cutoff = new Date((deps.now?.() ?? new Date()).getTime() - deps.days * DAY_MS);
   const drain = async (batch: (tx: Db) => Promise<number>) => {
     let total = 0;
-    for (let erased = ERASURE_BATCH; erased >= ERASURE_BATCH; total += erased) erased = await inTransaction(deps.db, batch);
+    for (let erased = ERASURE_BATCH; erased >= ERASURE_BATCH && !deps.signal?.aborted; total += erased) erased = await inTransaction(deps.db, batch);
     return total;
   };
   const passes = (erase: typeof eraseDueHomePurchases) => async (tx: Db) => {
@@ -90,6 +92,7 @@ export async function eraseExpiredBuyerData(deps: {
     }
     return rows.length;
   });
+  if (deps.signal?.aborted) return run;
   // This instance's spool files of held purchases (each instance keeps its own DATA_DIR).
   await deps.spool.eraseHeld((_record, heldSince) => heldSince < cutoff);
   if (deps.mailDir) await removeMailFilesBefore(deps.mailDir, cutoff);

@@ -14,5 +14,6 @@ export function mountRetention(
   deps: { db: Db; spool: PurchaseSpool; retentionDays: number; mailDir: string | undefined; now: () => Date },
 ) {
   buyerDataRoutes(app, deps);
-  return () => eraseExpiredBuyerData({ db: deps.db, spool: deps.spool, days: deps.retentionDays, mailDir: deps.mailDir, now: deps.now });
+  return (signal?: AbortSignal) =>
+    eraseExpiredBuyerData({ db: deps.db, spool: deps.spool, days: deps.retentionDays, mailDir: deps.mailDir, now: deps.now, ...(signal ? { signal } : {}) });
 }
