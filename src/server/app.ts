@@ -267,6 +267,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const eraseExpiredBuyerData = mountRetention(app, {
     db,
     spool,
+    storeSpooled: () => (app as unknown as App).replaySpool(),
     retentionDays: config.BUYER_DATA_RETENTION_DAYS,
     mailDir: config.SMTP_URL ? undefined : join(config.DATA_DIR, 'mail'),
     now: options.now ?? (() => new Date()),

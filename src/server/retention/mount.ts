@@ -11,7 +11,15 @@ import { buyerDataRoutes } from './buyer-data-routes.ts';
  */
 export function mountRetention(
   app: FastifyInstance,
-  deps: { db: Db; spool: PurchaseSpool; retentionDays: number; mailDir: string | undefined; now: () => Date },
+  deps: {
+    db: Db;
+    spool: PurchaseSpool;
+    /** Moves spooled purchases into the database now (the spool replay). */
+    storeSpooled: () => Promise<unknown>;
+    retentionDays: number;
+    mailDir: string | undefined;
+    now: () => Date;
+  },
 ) {
   buyerDataRoutes(app, deps);
   return (signal?: AbortSignal) =>
