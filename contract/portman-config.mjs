@@ -53,6 +53,8 @@ const PASS_PAGE = 'GET::/api/passes/{code}';
 const UNKNOWN_PASS = '0000000000';
 const VOID = 'POST::/api/admin/purchases/{orderId}/void';
 const RESEND = 'POST::/api/admin/purchases/{orderId}/resend-confirmation';
+const BUYER_EXPORT = 'POST::/api/admin/buyer-data/export';
+const BUYER_ERASE = 'POST::/api/admin/buyer-data/erase';
 const query = (key, value) => ({ overwriteRequestQueryParams: [{ key, value }] });
 /** The door pack's query: both parameters, so a variation changes one and keeps the other valid. */
 const packQuery = ({ eventId = '{{eventId}}', deviceId = 'contract-gate-d' } = {}) => ({
@@ -240,6 +242,10 @@ export function portmanConfig() {
         reach(RESEND, 429, 'over the limit', { overwrites: [orderId('{{resendOrderId}}')], preRequest: SEND_IT_FIRST }),
         reach('GET::/api/admin/audit-log', 400, 'limit out of range', { overwrites: [query('limit', '0')] }),
 
+        // One buyer's data (ADR 0032).
+        reach(BUYER_EXPORT, 400, 'not an email', { overwrites: [body({ email: 'nope' })] }),
+        reach(BUYER_ERASE, 400, 'not an email', { overwrites: [body({ email: 'nope' })] }),
+
         // Staff accounts (better-auth behind the shop's limits).
         reach('POST::/api/auth/sign-up/email', 400, 'password too short', { overwrites: [body({ email: 'short@contract.test', password: 'short', name: 'Short' })] }),
         reach('POST::/api/auth/sign-up/email', 422, 'email taken', { overwrites: [body({ email: 'staff@contract.test', password: PASSWORD, name: 'Again' })] }),
@@ -294,6 +300,9 @@ export function portmanConfig() {
       { openApiOperation: RESEND, ...orderId('{{resendOrderId}}') },
       { openApiOperation: 'POST::/api/contact', ...body({ name: 'Contract Visitor', email: 'visitor@contract.test' }) },
       { openApiOperation: 'POST::/api/find-pass', ...body({ email: BUYER.email }) },
+      { openApiOperation: BUYER_EXPORT, ...body({ email: BUYER.email }) },
+      // Not BUYER: the passes other operations use keep their buyer.
+      { openApiOperation: BUYER_ERASE, ...body({ email: 'forget-me@contract.test' }) },
       { openApiOperation: PASS_PAGE, ...passPageCode('{{passPageCode}}') },
       { openApiOperation: 'GET::/api/admin/sales', ...query('range', '48h') },
       { openApiOperation: APPLE_WALLET, ...walletCode('{{passPageCode}}') },

@@ -22,6 +22,7 @@ import { mountMail } from './mail/mount.ts';
 import { mountPurchases } from './purchases/mount.ts';
 import { mountStaff } from './staff/mount.ts';
 import { mountCheckIn } from './check-in/mount.ts';
+import { mountRetention } from './retention/mount.ts';
 import { passLookupPreparer } from './purchases/pass-lookup.ts';
 import { walletLinks } from './purchases/wallet-routes.ts';
 import { healthRoutes } from './platform/health-routes.ts';
@@ -52,6 +53,8 @@ const SHOP_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', impo
 const CLAIM_SWEEP_MS = 60 * 1000;
 /** How often refunds the provider left unanswered are asked for again (ADR 0030). */
 const REFUND_SETTLE_MS = 15 * 1000;
+/** How often buyers' data past BUYER_DATA_RETENTION_DAYS is erased (ADR 0032); a day's precision is plenty. */
+const RETENTION_SWEEP_MS = 60 * 60 * 1000;
 
 export interface AppOptions {
   config: Config;
@@ -291,6 +294,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   let settling: Promise<SettlerRun> | undefined;
   app.decorate('settleRefunds', () => (settling = settleRefunds()));
   mountCheckIn(app, { db, timeZone, passCodes: codes });
+  const eraseExpiredBuyerData = mountRetention(app, {
+    db,
+    spool,
+    storeSpooled: () => (app as unknown as App).replaySpool(),
+    retentionDays: config.BUYER_DATA_RETENTION_DAYS,
+    mailDir: config.SMTP_URL ? undefined : join(config.DATA_DIR, 'mail'),
+    now: options.now ?? (() => new Date()),
+  });
   const startUp = databaseStartUp(app, options);
   healthRoutes(app, { db, spool, migrated: startUp.done });
   await webRoutes(app, {
@@ -310,6 +321,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   if (options.backgroundJobs !== false) {
     const timers: NodeJS.Timeout[] = [];
+    const closing = new AbortController();
+    let erasing: ReturnType<typeof eraseExpiredBuyerData> | undefined;
     const every = (ms: number, job: () => Promise<unknown>) => {
       const run = () => job().catch((err: unknown) => app.log.warn({ err }, 'background job failed'));
       timers.push(setInterval(run, ms).unref());
@@ -322,11 +335,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
         void every(config.SPOOL_REPLAY_INTERVAL_MS, replay)();
         every(CLAIM_SWEEP_MS, () => sweepClaims(db));
         every(REFUND_SETTLE_MS, () => (settling = settleRefunds()));
+        void every(RETENTION_SWEEP_MS, async () => {
+          const erased = await (erasing ??= eraseExpiredBuyerData(closing.signal).finally(() => (erasing = undefined)));
+          if (Object.values(erased).some((count) => count > 0)) app.log.info({ erased }, 'buyer data past its retention erased');
+        })();
         outbox.start();
       });
     });
     app.addHook('onClose', async () => {
       for (const timer of timers) clearInterval(timer);
+      // The erasure stops after its batch in flight, which commits or rolls back whole.
+      closing.abort();
+      await erasing?.catch(() => {});
       await replaying;
       await settling?.catch(() => {});
       await outbox.stop();

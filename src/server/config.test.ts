@@ -22,6 +22,12 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('erases buyers’ data 30 days after their event unless told otherwise; 0 keeps it (ADR 0032)', () => {
+    expect(loadConfig({}).BUYER_DATA_RETENTION_DAYS).toBe(30);
+    expect(loadConfig({ BUYER_DATA_RETENTION_DAYS: '0' }).BUYER_DATA_RETENTION_DAYS).toBe(0);
+    expect(loadConfig({ BUYER_DATA_RETENTION_DAYS: '365' }).BUYER_DATA_RETENTION_DAYS).toBe(365);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });
@@ -33,6 +39,8 @@ describe('loadConfig', () => {
     ['SHOP_TIMEZONE', 'Mars/Olympus'],
     ['AUTH_SECRET', 'short'],
     ['SMTP_URL', 'not a url'],
+    ['BUYER_DATA_RETENTION_DAYS', '-1'],
+    ['BUYER_DATA_RETENTION_DAYS', 'forever'],
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

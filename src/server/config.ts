@@ -54,6 +54,11 @@ const envSchema = z.object({
   PASS_PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   /** Confirmations staff may send again to one email address per 10 minutes (0: off). */
   RESENDS_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
+  /**
+   * Days after its event (after the purchase, for an Any Event Pass) a buyer's name and email are
+   * erased; also how long mails, contact requests and held purchases keep theirs (0: never; ADR 0032).
+   */
+  BUYER_DATA_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
   TRUST_PROXY: flag.default(false),
   SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   /** GET /metrics with `Authorization: Bearer <token>` from anywhere (16+ characters; unset: no token opens it). */

@@ -75,7 +75,7 @@ export const resendConfirmation = adminEndpoint({
   errors: {
     400: ERRORS.invalid,
     404: 'No pass has this ID (error.code not_found)',
-    409: 'The pass is void (error.code pass_voided)',
+    409: 'The pass is void (error.code pass_voided), or its buyer’s data was erased (error.code buyer_erased)',
     429: `${ERRORS.limited}: this address was sent many confirmations lately (error.code recipient_rate_limited)`,
   },
 });

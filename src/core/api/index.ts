@@ -1,5 +1,6 @@
 import * as auth from './auth.ts';
 import * as backOffice from './back-office.ts';
+import * as buyerData from './buyer-data.ts';
 import * as checkIn from './check-in.ts';
 import type { Endpoint } from './contract.ts';
 import * as door from './door.ts';
@@ -17,6 +18,6 @@ const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'success' in value;
 
 /** Every endpoint of the API: the server registers each, and a test checks no route is left without one. */
-export const ENDPOINTS: readonly Endpoint[] = [auth, backOffice, checkIn, door, events, findPass, mail, passPage, platform, purchases, sales, staff, wallet].flatMap((module) =>
+export const ENDPOINTS: readonly Endpoint[] = [auth, backOffice, buyerData, checkIn, door, events, findPass, mail, passPage, platform, purchases, sales, staff, wallet].flatMap((module) =>
   Object.values(module).filter(isEndpoint),
 );

@@ -26,6 +26,8 @@ export const STAFF_ACTIONS = [
   'check_in.conflict_resolved',
   'door.upload',
   'door.device_revoked',
+  'buyer.export',
+  'buyer.erase',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 

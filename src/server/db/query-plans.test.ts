@@ -8,6 +8,13 @@ import { runStatement } from './database.ts';
 import { passesOfAddressQuery } from '../purchases/pass-lookup-queries.ts';
 import { salesBucketsQuery } from '../staff/sales-queries.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
+import {
+  dueContactRequestsStatement,
+  dueEventPurchasesStatement,
+  dueHomePurchasesStatement,
+  dueMailsStatement,
+  ofMailbox,
+} from '../retention/retention-queries.ts';
 
 /**
  * The admin list and the export must read purchases in index order at any size: a plan that sorts
@@ -97,5 +104,18 @@ describe.each(testBackends())('query plans on $name', (backend) => {
     const text = await plan(passesOfAddressQuery('Buyer42@Example.com'));
     expect(text).toContain('purchases_lower_email_created_at_idx');
     expect(text).not.toMatch(/\bSort\b/);
+  });
+  const cutoff = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+  it.each([
+    ['Any Event Passes', () => dueHomePurchasesStatement(cutoff, 500), 'purchases_unerased_home_created_at_idx'],
+    ['passes of past events', () => dueEventPurchasesStatement(cutoff, 500), 'purchases_unerased_event_id_idx'],
+    ['mails', () => dueMailsStatement(cutoff, 500), 'outbox_unerased_created_at_idx'],
+    ['contact requests', () => dueContactRequestsStatement(cutoff, 500), 'contact_requests_unerased_created_at_idx'],
+    ['one buyer’s passes', () => sql`select id from purchases where ${ofMailbox(sql`email`, 'Buyer42+tag@example.com')}`, 'purchases_buyer_mailbox_idx'],
+    ['one buyer’s mails', () => sql`select id from outbox where ${ofMailbox(sql`recipient`, 'Buyer42@example.com')}`, 'outbox_buyer_mailbox_idx'],
+    ['one buyer’s requests', () => sql`select id from contact_requests where ${ofMailbox(sql`email`, 'visitor7@example.com')}`, 'contact_requests_buyer_mailbox_idx'],
+  ])('the erasure of %s (ADR 0032) can read its index, not every row', async (_label, query, indexName) => {
+    const text = await plan(query(), ['enable_seqscan']);
+    expect(text).toContain(indexName);
   });
 });

@@ -43,6 +43,8 @@ export const purchases = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** Set when bought through an event's own page; home-flow passes are valid for all events. */
     eventId: bigint('event_id', { mode: 'number' }).references(() => events.id),
+    /** When the buyer's name and email were erased (ADR 0032): both are '' from then on, the rest stays. */
+    erasedAt: timestamptz('erased_at'),
   },
   (table) => [
     uniqueIndex('purchases_order_id_key').on(table.orderId),
@@ -58,6 +60,9 @@ export const purchases = pgTable(
     index('purchases_created_at_amount_idx').on(table.createdAt, table.amount),
     // Each event's passes sold (the events admin), among millions of home passes without one.
     index('purchases_event_id_idx').on(table.eventId).where(sql`${table.eventId} is not null`),
+    // The retention job's two queues (ADR 0032): passes of an event, and Any Event Passes by date.
+    index('purchases_unerased_event_id_idx').on(table.eventId).where(sql`${table.erasedAt} is null and ${table.eventId} is not null`),
+    index('purchases_unerased_home_created_at_idx').on(table.createdAt).where(sql`${table.erasedAt} is null and ${table.eventId} is null`),
     check('purchases_amount_not_negative', sql`${table.amount} >= 0`),
     check('purchases_order_id_format', sql`${table.orderId} ~ '^[0-9A-F]{10}$'`),
   ],
@@ -99,6 +104,8 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     sentAt: timestamptz('sent_at'),
+    /** When recipient and payload were erased (ADR 0032): recipient '' and payload {} from then on. */
+    erasedAt: timestamptz('erased_at'),
   },
   (table) => [
     uniqueIndex('outbox_kind_ref_key').on(table.kind, table.ref),
@@ -108,6 +115,8 @@ export const outbox = pgTable(
     // Failed messages are few among millions sent; staff list them apart ("Failed only").
     index('outbox_failed_created_at_id_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'failed'`),
     check('outbox_status_known', sql`${table.status} in ('pending', 'sent', 'failed')`),
+    // Mail past the retention, oldest first, among the rows not erased yet (ADR 0032).
+    index('outbox_unerased_created_at_idx').on(table.createdAt).where(sql`${table.erasedAt} is null`),
   ],
 );
 
@@ -148,8 +157,13 @@ export const contactRequests = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     clientIp: text('client_ip'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** When name, email and client IP were erased (ADR 0032). */
+    erasedAt: timestamptz('erased_at'),
   },
-  (table) => [index('contact_requests_email_created_at_idx').on(sql`lower(${table.email})`, table.createdAt)],
+  (table) => [
+    index('contact_requests_email_created_at_idx').on(sql`lower(${table.email})`, table.createdAt),
+    index('contact_requests_unerased_created_at_idx').on(table.createdAt).where(sql`${table.erasedAt} is null`),
+  ],
 );
 
 /* Staff accounts, managed by better-auth. Property names are the ones better-auth asks for. */
@@ -308,6 +322,8 @@ export const quarantinedPurchases = pgTable(
     reason: text('reason').notNull(),
     record: text('record').notNull(),
     quarantinedAt: timestamptz('quarantined_at').notNull().defaultNow(),
+    /** When the record's name and email were erased (ADR 0032). */
+    erasedAt: timestamptz('erased_at'),
   },
   (table) => [uniqueIndex('quarantined_purchases_order_id_key').on(table.orderId), index('quarantined_purchases_at_idx').on(table.quarantinedAt, table.id)],
 );

@@ -45,12 +45,12 @@ export async function recentOutbox(db: Db, page: OutboxPage): Promise<{ items: O
   return { items: rows.map(({ cursorAt: _cursor, ...message }) => message), next: nextPage(rows, page.limit) };
 }
 
-/** Puts a failed message back in the queue with a fresh set of tries. */
+/** Puts a failed message back in the queue with a fresh set of tries; never an erased one (ADR 0032: it has no recipient). */
 export async function retryOutboxMessage(db: Db, id: number): Promise<'queued' | 'not_failed' | 'not_found'> {
   const updated = await runStatement(
     db,
     sql`update outbox set status = 'pending', attempts = 0, next_attempt_at = now(), last_error = null
-        where id = ${id} and status = 'failed' returning id`,
+        where id = ${id} and status = 'failed' and erased_at is null returning id`,
   );
   if (updated === 1) return 'queued';
   const exists = await runStatement(db, sql`select 1 from outbox where id = ${id}`);
@@ -66,7 +66,7 @@ export async function retryFailedOutbox(db: Db): Promise<number> {
     retryFailedOutboxRow,
     sql`with queued as (
           update outbox set status = 'pending', attempts = 0, next_attempt_at = now(), last_error = null
-          where status = 'failed' returning 1)
+          where status = 'failed' and erased_at is null returning 1)
         select count(*) as queued from queued`,
   );
   return row!.queued;

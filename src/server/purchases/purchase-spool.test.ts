@@ -51,4 +51,31 @@ describe('file spool', () => {
     expect(await spool.count()).toBe(0);
     expect(await readdir(join(directory, 'conflicts'))).toEqual(['BBBBBBBBBB.json']);
   });
+  it('erases the buyer in the held records it is asked to (ADR 0032), keeping the rest of each, and leaves the others', async () => {
+    const spool = fileSpool(directory);
+    await spool.write(purchaseRecord('AAAAAAAAAA', { name: 'Grace Hopper', email: 'grace@example.com' }));
+    await spool.write(purchaseRecord('BBBBBBBBBB', { name: 'Ada Lovelace', email: 'ada@example.com' }));
+    await spool.write(purchaseRecord('CCCCCCCCCC', { name: 'Alan Turing', email: 'alan@example.com' }));
+    await spool.quarantine('AAAAAAAAAA');
+    await spool.quarantine('BBBBBBBBBB');
+    const seen: Array<[string, Date]> = [];
+    const erased = await spool.eraseHeld((held, heldSince) => {
+      seen.push([held.pass.id, heldSince]);
+      return held.pass.email === 'grace@example.com';
+    });
+    expect(erased).toBe(1);
+    expect(seen.map(([id]) => id).sort()).toEqual(['AAAAAAAAAA', 'BBBBBBBBBB']);
+    expect(seen.every(([, at]) => Date.now() - at.getTime() < 60_000)).toBe(true);
+    const conflicts = join(directory, 'conflicts');
+    const text = await readFile(join(conflicts, 'AAAAAAAAAA.json'), 'utf8');
+    expect(text).not.toMatch(/grace|Hopper/i);
+    expect(JSON.parse(text)).toEqual({ ...purchaseRecord('AAAAAAAAAA'), pass: { ...purchaseRecord('AAAAAAAAAA').pass, name: '', email: '' } });
+    expect(await readFile(join(conflicts, 'BBBBBBBBBB.json'), 'utf8')).toContain('ada@example.com');
+    // Waiting records are the replay's (stored within seconds, then erased with the purchase); no temporary file is left.
+    expect(await readFile(join(directory, 'CCCCCCCCCC.json'), 'utf8')).toContain('alan@example.com');
+    expect((await readdir(conflicts)).sort()).toEqual(['AAAAAAAAAA.json', 'BBBBBBBBBB.json']);
+    // An erased record is not erased again.
+    expect(await spool.eraseHeld(() => true)).toBe(1);
+    expect(await spool.eraseHeld(() => true)).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
-import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { PASS_ID_PATTERN } from '../../core/constants.ts';
 import type { SpoolStatus } from '../platform/health-routes.ts';
 import type { PurchaseRecord } from './purchase-record.ts';
@@ -20,6 +20,11 @@ export interface PurchaseSpool {
   remove(orderId: string): Promise<void>;
   /** Moves a record that cannot be replayed aside for staff, so it is neither lost nor retried forever. */
   quarantine(orderId: string): Promise<void>;
+  /**
+   * Erases the buyer's name and email in the held records (spool/conflicts) `due` picks, given each
+   * record and when it was held (ADR 0032); answers how many it erased. Erased records stay.
+   */
+  eraseHeld(due: (record: PurchaseRecord, heldSince: Date) => boolean): Promise<number>;
   count(): Promise<number>;
   /** Never throws: a disk fault is reported, not raised. */
   status(): Promise<SpoolStatus>;
@@ -65,7 +70,7 @@ export function fileSpool(directory: string): PurchaseSpool {
       ready = undefined;
       throw error;
     }
-    await syncDirectory(directory);
+    await syncDirectory(dirname(path));
   }
 
   const jsonIn = async (path: string) => (await readdir(path)).filter((name) => name.endsWith('.json'));
@@ -122,6 +127,20 @@ export function fileSpool(directory: string): PurchaseSpool {
       await ensureDirectories();
       await rename(fileOf(orderId), join(conflicts, `${orderId}.json`));
       await syncDirectory(directory);
+    },
+
+    async eraseHeld(due) {
+      await ensureDirectories();
+      let erased = 0;
+      for (const name of await jsonIn(conflicts)) {
+        const path = join(conflicts, name);
+        const record = JSON.parse(await readFile(path, 'utf8')) as PurchaseRecord;
+        if (record.pass.name === '' && record.pass.email === '') continue;
+        if (!due(record, (await stat(path)).mtime)) continue;
+        await writeDurably(path, JSON.stringify({ ...record, pass: { ...record.pass, name: '', email: '' } }));
+        erased++;
+      }
+      return erased;
     },
 
     async count() {

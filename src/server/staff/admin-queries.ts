@@ -21,7 +21,8 @@ export function purchasePageQuery(options: PageOptions): SQL {
                     purchases.order_id as "orderId",
                     to_char(created_at at time zone 'UTC', ${CURSOR_TIME_FORMAT}) as "cursorAt",
                     pass_voids.voided_at as "voidedAt", coalesce(pass_voids.refunded_cents, 0) as "refundedCents",
-                    coalesce(pass_voids.refund_status = 'pending', false) as "refundPending"
+                    coalesce(pass_voids.refund_status = 'pending', false) as "refundPending",
+                    purchases.erased_at as "erasedAt"
              from purchases left join pass_voids on pass_voids.order_id = purchases.order_id
              where ${after} and ${searchFilter(options.q)}
              order by purchases.created_at desc, purchases.id desc
@@ -43,6 +44,8 @@ const purchasePageRow = z.object({
   refundedCents: z.number().int(),
   /** A refund asked for whose answer is not recorded yet (ADR 0030). */
   refundPending: z.boolean(),
+  /** Set when the buyer's name and email were erased (ADR 0032). */
+  erasedAt: column.isoTimestamp.nullable(),
 });
 
 /** A purchase as the staff list shows it (the API's PurchaseRecord). */

@@ -134,6 +134,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
           voidedAt: null,
           refundedCents: 0,
           refundPending: false,
+          erasedAt: null,
         },
       ]);
     });

@@ -26,6 +26,8 @@ export const ALREADY_VOIDED = 'This pass is void already.';
 export const VOIDED_NO_RESEND = 'This pass is void, so its confirmation is not sent again.';
 export const REFUND_FAILED = 'The refund did not go through, so the pass was not voided. Please try again.';
 export const NO_CONFIRMATION = 'This pass has no confirmation to send again.';
+/** The buyer's address was erased (ADR 0032): there is nobody to send it to. */
+export const ERASED_NO_RESEND = 'This buyer’s data was erased, so there is no address to send the confirmation to.';
 
 /** The 409 of a pass already admitted at a door: says when, so staff can judge before confirming. */
 export function passUsedMessage(firstCheckIn: string, timeZone: string): string {
@@ -42,6 +44,12 @@ interface BackOfficeDeps {
   log: FastifyBaseLogger;
   /** Called once a mail is queued outside a request (the settler's), so the worker sends it at once. */
   onMailQueued: () => void;
+}
+
+/** The buyer's mail that their pass was voided (and what went back); an erased buyer (ADR 0032) left no address to tell. */
+async function tellBuyer(tx: Db, payload: { name: string; eventName: string; orderId: string; refundedCents: number }, email: string): Promise<void> {
+  if (email === '') return;
+  await enqueueMail(tx, MAIL_KINDS.passVoided, payload, { ref: payload.orderId, recipient: email });
 }
 
 /** Pending refunds one settler run claims at most. */
@@ -87,7 +95,7 @@ export function backOffice(deps: BackOfficeDeps) {
         details: { reason: body.reason, ...(pass.firstCheckIn ? { usedAt: pass.firstCheckIn } : {}) },
       });
       // With a refund, the buyer's mail waits for its outcome, to say what went back.
-      if (!refund) await enqueueMail(tx, MAIL_KINDS.passVoided, { name: pass.name, eventName: pass.eventName, orderId, refundedCents: 0 }, { ref: orderId, recipient: pass.email });
+      if (!refund) await tellBuyer(tx, { name: pass.name, eventName: pass.eventName, orderId, refundedCents: 0 }, pass.email);
       return { voided, amountCents: refund ? pass.amountCents : 0 };
     });
     if (written.voided.refundStatus !== 'pending') return written.voided;
@@ -147,12 +155,7 @@ export function backOffice(deps: BackOfficeDeps) {
       } else {
         await recordStaffAction(tx, { actor, action: 'pass.refund_refused', subject: orderId, details: { reason: answer.reason } });
       }
-      await enqueueMail(
-        tx,
-        MAIL_KINDS.passVoided,
-        { name: settled.name, eventName: settled.eventName, orderId, refundedCents: settled.refundedCents },
-        { ref: orderId, recipient: settled.email },
-      );
+      await tellBuyer(tx, { name: settled.name, eventName: settled.eventName, orderId, refundedCents: settled.refundedCents }, settled.email);
       return settled;
     });
   }
@@ -192,6 +195,7 @@ export function backOffice(deps: BackOfficeDeps) {
     const source = await confirmationToResend(deps.db, orderId, MAIL_KINDS.purchaseConfirmation);
     if (!source) throw new ApiError(404, 'not_found', PASS_NOT_FOUND);
     if (source.voided) throw new ApiError(409, 'pass_voided', VOIDED_NO_RESEND);
+    if (source.email === '') throw new ApiError(409, 'buyer_erased', ERASED_NO_RESEND);
     if (source.payload === null) throw new ApiError(409, 'no_confirmation', NO_CONFIRMATION);
     await checkLimit(source.email);
     const raw = typeof source.payload === 'string' ? JSON.parse(source.payload) : source.payload;

@@ -2,6 +2,7 @@ import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { ERASED } from '../../core/buyer-data.ts';
 import { fileSlug } from '../../core/purchase.ts';
 import { column, type CopyOut, type Db, queryRows } from '../db/database.ts';
 
@@ -16,10 +17,13 @@ const BATCH_SIZE = 2000;
 const safeCell = (column: string) =>
   `case when left(${column}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${column} else ${column} end`;
 
+/** A buyer's field, or ERASED once the retention or staff erased it (ADR 0032). */
+const buyerCell = (column: string) => `case when erased_at is not null then '${ERASED}' else ${safeCell(column)} end`;
+
 /** One export row, formatted by the database: the same text whichever path writes the CSV. */
 const EXPORT_COLUMNS = [
-  safeCell('name'),
-  safeCell('email'),
+  buyerCell('name'),
+  buyerCell('email'),
   safeCell('event_name'),
   safeCell('event_type'),
   `to_char(amount / 100.0, 'FM999999990.00')`,

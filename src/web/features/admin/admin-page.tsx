@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, ChartColumn, DoorOpen, History, Mail, MessageSquareText, Receipt, TriangleAlert } from 'lucide-react';
+import { CalendarDays, ChartColumn, DoorOpen, History, Mail, MessageSquareText, Receipt, TriangleAlert, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { toast } from '../../lib/toasts.ts';
@@ -8,6 +8,8 @@ import { Tabs } from '../../components/ui/tabs.tsx';
 import { clearSession, signOut, useSession } from '../../lib/session-api.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { AuditLogPanel } from './audit-log/audit-log-panel.tsx';
+import { BuyerDataPanel } from './buyer-data/buyer-data-panel.tsx';
+import { BUYER_DATA_TEXTS } from '../../../core/buyer-data.ts';
 import { refreshAdmin } from './admin-api.ts';
 import { ContactRequestsPanel } from './contact-requests/contact-requests-panel.tsx';
 import { DoorDevicesPanel } from './door-devices/door-devices-panel.tsx';
@@ -23,9 +25,9 @@ import { usePurchases } from './purchases/purchases-api.ts';
 import { StatCards } from './stat-cards.tsx';
 import { useStats } from './admin-api.ts';
 
-type AdminTab = 'purchases' | 'sales' | 'held' | 'events' | 'outbox' | 'contacts' | 'audit' | 'doors';
+type AdminTab = 'purchases' | 'sales' | 'held' | 'events' | 'outbox' | 'contacts' | 'audit' | 'doors' | 'buyer-data';
 
-const TABS: readonly AdminTab[] = ['purchases', 'sales', 'held', 'events', 'outbox', 'contacts', 'audit', 'doors'];
+const TABS: readonly AdminTab[] = ['purchases', 'sales', 'held', 'events', 'outbox', 'contacts', 'audit', 'doors', 'buyer-data'];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -170,6 +172,15 @@ export function AdminPage({ productName }: { productName: string }) {
                 </>
               ),
               panel: <DoorDevicesPanel />,
+            },
+            {
+              key: 'buyer-data',
+              label: (
+                <>
+                  <UserX aria-hidden="true" /> {BUYER_DATA_TEXTS.tab}
+                </>
+              ),
+              panel: <BuyerDataPanel />,
             },
           ]}
         />

@@ -15,6 +15,8 @@ const ACTION_LABELS: Record<string, string> = {
   'check_in.conflict_resolved': 'Resolved a check-in conflict',
   'door.upload': 'Uploaded door scans',
   'door.device_revoked': 'Revoked a door device',
+  'buyer.export': 'Exported a buyer’s data',
+  'buyer.erase': 'Erased a buyer’s data',
 };
 
 export function actionLabel(action: string): string {

@@ -1,3 +1,4 @@
+import { ERASED } from '../../../../core/buyer-data.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useContactRequests, type ContactRequest } from './contact-requests-api.ts';
 import { ListCard, Truncated, type ListColumn } from '../list-parts.tsx';
@@ -11,8 +12,8 @@ const MAIL_STATE: Record<ContactRequest['mail'], string> = {
 };
 
 const COLUMNS: ReadonlyArray<ListColumn<ContactRequest>> = [
-  { label: 'Name', className: 'min-w-32 font-medium wrap-anywhere', cell: (request) => request.name },
-  { label: 'Email', cell: (request) => <Truncated className="md:max-w-80">{request.email}</Truncated> },
+  { label: 'Name', className: 'min-w-32 font-medium wrap-anywhere', cell: (request) => request.name || ERASED },
+  { label: 'Email', cell: (request) => <Truncated className="md:max-w-80">{request.email || ERASED}</Truncated> },
   {
     label: 'Received',
     className: 'whitespace-nowrap text-muted-foreground',

@@ -1,3 +1,4 @@
+import { ERASED } from '../../../../core/buyer-data.ts';
 import { ListFilter, LoaderCircle, RotateCw } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -23,7 +24,7 @@ interface OutboxRow {
 }
 
 const COLUMNS: ReadonlyArray<ListColumn<OutboxRow>> = [
-  { label: 'To', className: 'font-medium', cell: ({ message }) => <Truncated className="md:max-w-52">{message.recipient}</Truncated> },
+  { label: 'To', className: 'font-medium', cell: ({ message }) => <Truncated className="md:max-w-52">{message.recipient || ERASED}</Truncated> },
   { label: 'Subject', className: 'min-w-40 wrap-anywhere', cell: ({ message }) => message.subject },
   {
     label: 'Status',
@@ -45,7 +46,7 @@ const COLUMNS: ReadonlyArray<ListColumn<OutboxRow>> = [
     actions: true,
     cell: ({ message, retrying, onRetry }) =>
       message.status === 'failed' && (
-        <Button size="sm" variant="outline" onClick={onRetry} disabled={retrying} aria-label={`Retry message to ${message.recipient}`}>
+        <Button size="sm" variant="outline" onClick={onRetry} disabled={retrying} aria-label={`Retry message to ${message.recipient || ERASED}`}>
           {retrying ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <RotateCw aria-hidden="true" />}
           Retry
         </Button>

@@ -1,5 +1,6 @@
 import { Ban, Send } from 'lucide-react';
 import { useState } from 'react';
+import { ERASED } from '../../../../core/buyer-data.ts';
 import { formatCents } from '../../../../core/money.ts';
 import { ADMIN_TEXT, PURCHASE_COLUMNS } from '../../../../core/staff-messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -49,12 +50,17 @@ function OrderId({ purchase }: { purchase: PurchaseRecord }) {
   );
 }
 
+/** An erased buyer's name or email (ADR 0032): said, never an empty cell that reads as missing data. */
+function Erased() {
+  return <span className="font-normal text-muted-foreground italic">{ERASED}</span>;
+}
+
 const PURCHASE_COLUMNS_OF_THE_SPEC: ReadonlyArray<ListColumn<PurchaseRecord>> = [
-  { label: NAME, className: 'min-w-32 font-semibold wrap-anywhere', cell: (purchase) => purchase.name },
+  { label: NAME, className: 'min-w-32 font-semibold wrap-anywhere', cell: (purchase) => (purchase.erasedAt ? <Erased /> : purchase.name) },
   {
     label: EMAIL,
     className: 'text-muted-foreground',
-    cell: (purchase) => <Truncated className="md:max-w-52">{purchase.email}</Truncated>,
+    cell: (purchase) => (purchase.erasedAt ? <Erased /> : <Truncated className="md:max-w-52">{purchase.email}</Truncated>),
   },
   { label: EVENT, className: 'min-w-36 wrap-anywhere', cell: (purchase) => purchase.eventName },
   { label: SPORT, cell: (purchase) => <Badge>{formatSport(purchase.eventType)}</Badge> },
@@ -81,18 +87,21 @@ const COLUMNS: ReadonlyArray<ListColumn<PurchaseRow>> = [
             <Ban aria-hidden="true" />
             <span className="md:hidden">Void pass</span>
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            className="md:w-9 md:px-0"
-            onClick={onResend}
-            disabled={resending}
-            aria-label={`Send confirmation again for ${purchase.orderId}`}
-            title="Send confirmation again"
-          >
-            <Send aria-hidden="true" />
-            <span className="md:hidden">Send confirmation again</span>
-          </Button>
+          {/* An erased buyer has no address left to send to. */}
+          {!purchase.erasedAt && (
+            <Button
+              size="sm"
+              variant="outline"
+              className="md:w-9 md:px-0"
+              onClick={onResend}
+              disabled={resending}
+              aria-label={`Send confirmation again for ${purchase.orderId}`}
+              title="Send confirmation again"
+            >
+              <Send aria-hidden="true" />
+              <span className="md:hidden">Send confirmation again</span>
+            </Button>
+          )}
         </span>
       ),
   },

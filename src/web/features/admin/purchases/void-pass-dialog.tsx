@@ -2,6 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toasts.ts';
 import { VOID_REASON_MAX } from '../../../../core/api/back-office.ts';
+import { ERASED } from '../../../../core/buyer-data.ts';
 import { formatCents } from '../../../../core/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -75,7 +76,8 @@ export function VoidPassDialog({ purchase, voidPass, onClose }: VoidPassDialogPr
           Void pass {purchase.orderId}
         </h2>
         <p id={`${id}-about`} className="text-sm text-muted-foreground">
-          {purchase.name} ({purchase.email}), {purchase.eventName}. A void pass is refused at the door, and the buyer is emailed.
+          {purchase.erasedAt ? ERASED : `${purchase.name} (${purchase.email})`}, {purchase.eventName}. A void pass is refused at the door
+          {purchase.erasedAt ? '.' : ', and the buyer is emailed.'}
         </p>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-reason`}>Reason</Label>
