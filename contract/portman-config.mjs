@@ -16,6 +16,7 @@
 //   voidOrderId     a pass to void (main, whose refunds always fail)   refundOrderId  a pass whose refund fails (502)
 //   voidedOrderId   a pass voided already (409)                        resendOrderId  a pass to mail again (1 a minute)
 //   conflictId      a check-in conflict waiting (main)   resolvedConflictId  one resolved already
+//   doorAccountId   account@'s id (made door staff)       unverifiedAccountId  unverified@'s id (no role for it: 409)
 // unverified@ signed up and never followed its link. Every account's password is {{password}}.
 
 const UNKNOWN_ID = '999999';
@@ -53,6 +54,7 @@ const PASS_PAGE = 'GET::/api/passes/{code}';
 const UNKNOWN_PASS = '0000000000';
 const VOID = 'POST::/api/admin/purchases/{orderId}/void';
 const RESEND = 'POST::/api/admin/purchases/{orderId}/resend-confirmation';
+const STAFF_ROLE = 'PUT::/api/admin/staff/{id}/role';
 const query = (key, value) => ({ overwriteRequestQueryParams: [{ key, value }] });
 const APPLE_WALLET = 'GET::/api/passes/{code}/apple-wallet';
 const GOOGLE_WALLET = 'GET::/api/passes/{code}/google-wallet';
@@ -225,6 +227,12 @@ export function portmanConfig() {
         reach(RESEND, 429, 'over the limit', { overwrites: [orderId('{{resendOrderId}}')], preRequest: SEND_IT_FIRST }),
         reach('GET::/api/admin/audit-log', 400, 'limit out of range', { overwrites: [query('limit', '0')] }),
 
+        // Staff roles (ADR 0028).
+        reach('GET::/api/admin/staff', 400, 'not a cursor', { overwrites: [query('cursor', 'not-a-cursor')] }),
+        reach(STAFF_ROLE, 400, 'unknown role', { overwrites: [body({ role: 'owner' })] }),
+        reach(STAFF_ROLE, 404, 'unknown account', { overwrites: [pathId('nobody')] }),
+        reach(STAFF_ROLE, 409, 'email not verified', { overwrites: [pathId('{{unverifiedAccountId}}')] }),
+
         // Staff accounts (better-auth behind the shop's limits).
         reach('POST::/api/auth/sign-up/email', 400, 'password too short', { overwrites: [body({ email: 'short@contract.test', password: 'short', name: 'Short' })] }),
         reach('POST::/api/auth/sign-up/email', 422, 'email taken', { overwrites: [body({ email: 'staff@contract.test', password: PASSWORD, name: 'Again' })] }),
@@ -275,6 +283,7 @@ export function portmanConfig() {
       { openApiOperation: 'POST::/api/purchases', ...body(BUYER), ...header('Idempotency-Key', '{{$guid}}') },
       { openApiOperation: VOID, ...orderId('{{voidOrderId}}'), ...body({ reason: 'Bought twice by mistake', refund: false }) },
       { openApiOperation: RESEND, ...orderId('{{resendOrderId}}') },
+      { openApiOperation: STAFF_ROLE, ...pathId('{{doorAccountId}}'), ...body({ role: 'door' }) },
       { openApiOperation: 'POST::/api/contact', ...body({ name: 'Contract Visitor', email: 'visitor@contract.test' }) },
       { openApiOperation: 'POST::/api/find-pass', ...body({ email: BUYER.email }) },
       { openApiOperation: PASS_PAGE, ...passPageCode('{{passPageCode}}') },

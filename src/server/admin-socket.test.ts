@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSocketPath, listenForAdminCommands, runAdminCommand, sendAdminCommand } from './admin-socket.ts';
-import { isAdmin } from './staff/staff.ts';
+import { staffRole } from './staff/staff.ts';
 import { adminCli } from './test-support/server-process.ts';
 import { signUp, staffSession, verificationLink } from './test-support/staff.ts';
 import { shopPerTest, startTestApp, type TestApp } from './test-support/test-app.ts';
@@ -39,9 +39,9 @@ describe('granting the admin role to a running shop', () => {
       ok: true,
       message: 'Boss@Example.com is now an admin.',
     });
-    expect(await isAdmin(database.db, await userId())).toBe(true);
+    expect(await staffRole(database.db, await userId())).toBe('admin');
     expect((await sendAdminCommand(dataDir, { command: 'revoke', email: 'boss@example.com' })).ok).toBe(true);
-    expect(await isAdmin(database.db, await userId())).toBe(false);
+    expect(await staffRole(database.db, await userId())).toBe('user');
   });
 
   it('says so when no account has the email', async () => {
@@ -60,11 +60,11 @@ describe('granting the admin role to a running shop', () => {
     };
     expect(await sendAdminCommand(dataDir, { command: 'grant', email: 'unverified@example.com' })).toEqual(refusal);
     const [account] = await testRows<{ id: string }>(database.db, sql`select id from auth_users where email = 'unverified@example.com'`);
-    expect(await isAdmin(database.db, account!.id)).toBe(false);
+    expect(await staffRole(database.db, account!.id)).toBe('user');
 
     await shop.app.inject({ method: 'GET', url: await verificationLink(database.db, 'unverified@example.com') });
     expect((await sendAdminCommand(dataDir, { command: 'grant', email: 'unverified@example.com' })).ok).toBe(true);
-    expect(await isAdmin(database.db, account!.id)).toBe(true);
+    expect(await staffRole(database.db, account!.id)).toBe('admin');
   });
 
   it('answers a malformed socket command with an error, and changes nothing', async () => {
@@ -81,7 +81,7 @@ describe('granting the admin role to a running shop', () => {
     expect(JSON.parse(await raw('{"command":"demote","email":"boss@example.com"}'))).toEqual({ ok: false, message: 'bad command' });
     expect(JSON.parse(await raw('{"command":"revoke","email":["boss@example.com"]}'))).toEqual({ ok: false, message: 'bad command' });
     expect(JSON.parse(await raw('not json')).ok).toBe(false);
-    expect(await isAdmin(database.db, await userId())).toBe(true);
+    expect(await staffRole(database.db, await userId())).toBe('admin');
   });
 
   it('keeps the socket private to its owner and refuses a second server on the same DATA_DIR', async () => {

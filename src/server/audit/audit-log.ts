@@ -11,8 +11,10 @@ export const ADMIN_CLI_ACTOR = 'npm run admin';
  * reads and filters by what was touched.
  */
 export const STAFF_ACTIONS = [
+  // Kept for entries written before ADR 0028; role changes now write staff.role.
   'admin.grant',
   'admin.revoke',
+  'staff.role',
   'pass.void',
   'pass.refund',
   'mail.retry',

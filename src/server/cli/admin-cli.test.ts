@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listenForAdminCommands } from '../admin-socket.ts';
-import { isAdmin } from '../staff/staff.ts';
+import { staffRole } from '../staff/staff.ts';
 import { run } from '../test-support/server-process.ts';
 import { signUp, verificationLink } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
@@ -94,13 +94,13 @@ describe.each(testBackends())('the built admin CLI, run by node, on $name', (bac
       const refused = await grant();
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('first@example.com has not verified its email address yet');
-      expect(await isAdmin(t.database.db, account!.id)).toBe(false);
+      expect(await staffRole(t.database.db, account!.id)).toBe('user');
 
       await t.shop.app.inject({ method: 'GET', url: await verificationLink(t.database.db, 'first@example.com') });
       const granted = await grant();
       expect(granted.code).toBe(0);
       expect(granted.stdout).toContain('first@example.com is now an admin.');
-      expect(await isAdmin(t.database.db, account!.id)).toBe(true);
+      expect(await staffRole(t.database.db, account!.id)).toBe('admin');
 
       const wrong = await node([join(out, 'server/cli/admin.js'), 'promote', 'first@example.com'], env);
       expect(wrong.code).toBe(2);
