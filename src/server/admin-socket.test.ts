@@ -44,6 +44,30 @@ describe('granting the admin role to a running shop', () => {
     expect(await staffRole(database.db, await userId())).toBe('user');
   });
 
+  it('makes door staff and revokes every right, each audited, the revoked account signed out everywhere (ADR 0028)', async () => {
+    const cookie = await staffSession(shop.app, database.db, 'gate@example.com');
+    const gate = (await testRows<{ id: string }>(database.db, sql`select id from auth_users where email = 'gate@example.com'`))[0]!.id;
+    expect(await sendAdminCommand(dataDir, { command: 'grant-door', email: 'gate@example.com' })).toEqual({
+      ok: true,
+      message: 'gate@example.com is now door staff: they can use the check-in screen and nothing else.',
+    });
+    expect(await staffRole(database.db, gate)).toBe('door');
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/door/events', headers: { cookie } })).statusCode).toBe(200);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).statusCode).toBe(403);
+
+    expect(await sendAdminCommand(dataDir, { command: 'revoke', email: 'gate@example.com' })).toEqual({ ok: true, message: 'gate@example.com no longer has staff rights.' });
+    expect(await staffRole(database.db, gate)).toBe('user');
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/door/events', headers: { cookie } })).statusCode).toBe(401);
+    const audited = await testRows<{ actor: string; details: unknown }>(
+      database.db,
+      sql`select actor, details from staff_actions where action = 'staff.role' and subject = 'gate@example.com' order by id`,
+    );
+    expect(audited).toEqual([
+      { actor: 'npm run admin', details: { before: 'user', after: 'door' } },
+      { actor: 'npm run admin', details: { before: 'door', after: 'user' } },
+    ]);
+  });
+
   it('says so when no account has the email', async () => {
     expect(await sendAdminCommand(dataDir, { command: 'grant', email: 'nobody@example.com' })).toEqual({
       ok: false,
@@ -96,7 +120,8 @@ describe('granting the admin role to a running shop', () => {
     expect(granted.stdout).toContain('boss@example.com is now an admin.');
     const wrong = await run(['promote', 'boss@example.com']);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain('Usage: npm run admin -- grant|revoke <email>');
+    expect(wrong.stderr).toContain('Usage: npm run admin -- grant|grant-door|revoke <email>');
+    expect(wrong.stderr).toContain('grant-door  make the account door staff: the check-in screen and nothing else');
 
     await signUp(shop.app, 'newcomer@example.com');
     const refused = await run(['grant', 'newcomer@example.com']);

@@ -104,7 +104,17 @@ describe.each(testBackends())('the built admin CLI, run by node, on $name', (bac
 
       const wrong = await node([join(out, 'server/cli/admin.js'), 'promote', 'first@example.com'], env);
       expect(wrong.code).toBe(2);
-      expect(wrong.stderr).toContain('Usage: npm run admin -- grant|revoke <email>');
+      expect(wrong.stderr).toContain('Usage: npm run admin -- grant|grant-door|revoke <email>');
+
+      // ADR 0028: door staff, then no staff rights at all.
+      const door = await node([join(out, 'server/cli/admin.js'), 'grant-door', 'first@example.com'], env);
+      expect(door.code).toBe(0);
+      expect(door.stdout).toContain('first@example.com is now door staff');
+      expect(await staffRole(t.database.db, account!.id)).toBe('door');
+      const revoked = await node([join(out, 'server/cli/admin.js'), 'revoke', 'first@example.com'], env);
+      expect(revoked.code).toBe(0);
+      expect(revoked.stdout).toContain('first@example.com no longer has staff rights.');
+      expect(await staffRole(t.database.db, account!.id)).toBe('user');
     } finally {
       socket?.close();
     }

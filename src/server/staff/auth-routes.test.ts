@@ -73,6 +73,7 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
     expect(mark).not.toMatch(/HttpOnly/i);
     expect((await me(cookieFrom(cookies))).json()).toEqual({
       user: { id: expect.any(String), email: 'staff@example.com' },
+      role: 'user',
       isAdmin: false,
     });
   });
@@ -106,6 +107,8 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
     expect((await me(cookie)).json().isAdmin).toBe(false);
     await setStaffRole(t.database.db, 'boss@example.com', 'admin');
     expect((await me(cookie)).json().isAdmin).toBe(true);
+    await setStaffRole(t.database.db, 'boss@example.com', 'door');
+    expect((await me(cookie)).json()).toMatchObject({ role: 'door', isAdmin: false });
     await setStaffRole(t.database.db, 'boss@example.com', 'user');
     expect((await me(cookie)).json().isAdmin).toBe(false);
     expect((await me()).json()).toEqual({ user: null, role: 'user', isAdmin: false });
