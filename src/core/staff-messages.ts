@@ -67,6 +67,7 @@ export const ADMIN_TEXT = {
 export const STAFF_ROLE_MESSAGES = {
   notVerified: 'This account has not confirmed its email address yet. Ask them to follow the link in the confirmation email, then try again.',
   ownAdminRole: 'You cannot remove your own admin role. Ask another admin to do it.',
+  lastAdmin: 'The shop would be left without an admin. Make another account an admin first.',
   notFound: 'No account has this id.',
 } as const;
 

@@ -49,8 +49,9 @@ export async function runAdminCommand(db: Db, { command, email }: AdminCommand):
         message: `${email} has not verified its email address yet: ask them to follow the link in the verification email, then grant again.`,
       };
     case 'own_admin_role':
-      // Only the panel meets this (the operator at the machine may demote anyone); said for completeness.
-      return { ok: false, message: `${email} cannot remove their own admin role.` };
+    case 'last_admin':
+      // Only the panel is refused these (the operator at the machine may demote anyone).
+      return { ok: false, message: `${email} keeps the admin role.` };
     case 'changed':
       return { ok: true, message: DONE[command](email) };
   }

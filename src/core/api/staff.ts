@@ -189,6 +189,6 @@ export const setStaffRole = adminEndpoint({
   errors: {
     400: ERRORS.invalid,
     404: 'No account has that id (error.code not_found)',
-    409: 'The account has not verified its email (error.code email_not_verified), or an admin tried to remove their own admin role (error.code own_admin_role)',
+    409: 'The account has not verified its email (error.code email_not_verified), or the change would remove the caller’s own admin role (own_admin_role) or leave the shop without another admin (last_admin)',
   },
 });

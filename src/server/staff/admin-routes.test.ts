@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cookieFrom, doorStaffSession, signIn, signUp, staffSession } from '../test-support/staff.ts';
+import { changeStaffRole } from './staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
 
@@ -395,6 +396,22 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       expect((await setRole(boss, 'door', otherCookie)).json().role).toBe('door');
       expect((await get('/api/admin/stats')).statusCode).toBe(401);
       expect(await roleChanges()).toEqual([{ actor: 'second@example.com', subject: 'boss@example.com', details: { before: 'admin', after: 'door' } }]);
+    });
+
+    it('keeps an admin when two admins demote each other at the same moment', async () => {
+      const otherCookie = await staffSession(t.shop.app, t.database.db, 'second@example.com', { admin: true });
+      const [boss, second] = [await idOf('boss@example.com'), await idOf('second@example.com')];
+      const answers = await Promise.all([setRole(second, 'door'), setRole(boss, 'door', otherCookie)]);
+      // One wins; the other finds itself signed out (401: the demotion ended its sessions) or no
+      // longer an admin (403), or, having passed the check before the other change, that it would leave none (409).
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+      for (const answer of answers.filter((answer) => answer.statusCode !== 200)) expect([401, 403, 409]).toContain(answer.statusCode);
+      const [admins] = await testRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from profiles where role = 'admin'`);
+      expect(admins!.n).toBe(1);
+      // The loser of such a race, had it passed its role check first: refused, the admin kept.
+      const [last] = await testRows<{ id: string }>(t.database.db, sql`select user_id as id from profiles where role = 'admin'`);
+      const raced = await changeStaffRole(t.database.db, { account: { userId: last!.id }, role: 'user', actor: { id: 'demoted-meanwhile', email: 'x@example.com' } });
+      expect(raced).toEqual({ kind: 'last_admin' });
     });
 
     it('answers bad ids and roles with a clear 4xx, and changes nothing', async () => {

@@ -91,6 +91,8 @@ export function staffRoleRoutes(app: FastifyInstance, deps: { db: Db }) {
         throw new ApiError(409, 'email_not_verified', STAFF_ROLE_MESSAGES.notVerified);
       case 'own_admin_role':
         throw new ApiError(409, 'own_admin_role', STAFF_ROLE_MESSAGES.ownAdminRole);
+      case 'last_admin':
+        throw new ApiError(409, 'last_admin', STAFF_ROLE_MESSAGES.lastAdmin);
       case 'changed':
         return outcome.account;
     }

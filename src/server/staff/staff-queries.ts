@@ -33,6 +33,12 @@ export async function lockAccount(db: Db, by: { userId: string } | { email: stri
   return account;
 }
 
+/** The admins' ids, their profile rows locked: two admins demoting each other at once take turns. */
+export async function lockAdmins(db: Db): Promise<string[]> {
+  const rows = await queryRows(db, z.object({ userId: z.string() }), sql`select user_id as "userId" from profiles where role = 'admin' for update`);
+  return rows.map((row) => row.userId);
+}
+
 /** Sets an account's role by its id. */
 export async function setRole(db: Db, userId: string, role: StaffRole): Promise<void> {
   await runStatement(

@@ -6,7 +6,7 @@ import { ADMIN_CLI_ACTOR, recordStaffAction } from '../audit/audit-log.ts';
 import { type Db, inTransaction } from '../db/database.ts';
 import type { StaffSessions, StaffUser } from '../platform/staff-access.ts';
 import type { Auth } from './auth.ts';
-import { endSessionsOf, lockAccount, roleOf, setRole, type StaffAccount } from './staff-queries.ts';
+import { endSessionsOf, lockAccount, lockAdmins, roleOf, setRole, type StaffAccount } from './staff-queries.ts';
 
 /**
  * Who is signed in on this request, from the session cookie; null when nobody is.
@@ -66,7 +66,8 @@ export type RoleChange =
   | { kind: 'changed'; account: StaffAccount; before: StaffRole; sessionsEnded: number }
   | { kind: 'not_found' }
   | { kind: 'not_verified'; account: StaffAccount }
-  | { kind: 'own_admin_role' };
+  | { kind: 'own_admin_role' }
+  | { kind: 'last_admin' };
 
 /** How much a role may do, for telling a grant from a revocation. */
 const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
@@ -75,8 +76,9 @@ const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
  * Gives an account a role: the admin panel's Staff tab and `npm run admin` both come here.
  * - Staff rights go only to an account that proved it owns its address: anyone can sign up with a
  *   stranger's email, and a grant to it would hand the door or the panel to whoever typed it.
- * - An admin cannot take away their own admin role (from the panel: `self`), so the shop never
- *   loses its last admin by a slip; another admin or the operator's CLI can.
+ * - From the panel, an admin cannot take away their own admin role, nor the last other admin's
+ *   (two admins demoting each other at once take turns on the admins' rows), so the shop never
+ *   loses its last admin by a slip; the operator's CLI on the machine may do either.
  * - A role taken down ends the account's sessions: a lost phone's cookie stops working at once
  *   (the role is also read on every request, so a session that slips through is refused anyway).
  * The role, the sessions ended and the audit entry (before and after) commit together.
@@ -90,8 +92,9 @@ export async function changeStaffRole(
     if (!account) return { kind: 'not_found' };
     const before = account.role;
     const after = change.role;
-    if (change.actor !== ADMIN_CLI_ACTOR && change.actor.id === account.id && isAdminRole(before) && !isAdminRole(after)) {
-      return { kind: 'own_admin_role' };
+    if (change.actor !== ADMIN_CLI_ACTOR && isAdminRole(before) && !isAdminRole(after)) {
+      if (change.actor.id === account.id) return { kind: 'own_admin_role' };
+      if (!(await lockAdmins(tx)).some((id) => id !== account.id)) return { kind: 'last_admin' };
     }
     if (mayUseDoor(after) && !account.emailVerified) return { kind: 'not_verified', account };
     if (before === after) return { kind: 'changed', account, before, sessionsEnded: 0 };
