@@ -21,7 +21,7 @@ export type StaffAccount = z.output<typeof staffAccountRow>;
 
 const ACCOUNT_COLUMNS = sql`auth_users.id, auth_users.email, auth_users.email_verified as "emailVerified", profiles.role`;
 
-/** The account with this id or, when `email` is given instead, this address; its profile row locked while the transaction lasts. */
+/** The account with this id or, when `email` is given instead, this address; its row locked while the transaction lasts, so changes to one account take turns. */
 export async function lockAccount(db: Db, by: { userId: string } | { email: string }): Promise<StaffAccount | undefined> {
   const match = 'userId' in by ? sql`auth_users.id = ${by.userId}` : sql`lower(auth_users.email) = lower(${by.email})`;
   const [account] = await queryRows(
