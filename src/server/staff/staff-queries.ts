@@ -21,14 +21,19 @@ export type StaffAccount = z.output<typeof staffAccountRow>;
 
 const ACCOUNT_COLUMNS = sql`auth_users.id, auth_users.email, auth_users.email_verified as "emailVerified", profiles.role`;
 
-/** The account with this id or, when `email` is given instead, this address; its row locked while the transaction lasts, so changes to one account take turns. */
+/**
+ * The account with this id or, when `email` is given instead, this address; its row locked while
+ * the transaction lasts, so changes to one account take turns. NO KEY UPDATE, not UPDATE: rows that
+ * name an account (the audit entry's actor) only take KEY SHARE on it, so two admins changing
+ * each other's roles at once cannot deadlock on their own rows.
+ */
 export async function lockAccount(db: Db, by: { userId: string } | { email: string }): Promise<StaffAccount | undefined> {
   const match = 'userId' in by ? sql`auth_users.id = ${by.userId}` : sql`lower(auth_users.email) = lower(${by.email})`;
   const [account] = await queryRows(
     db,
     staffAccountRow,
     sql`select ${ACCOUNT_COLUMNS} from auth_users left join profiles on profiles.user_id = auth_users.id
-        where ${match} for update of auth_users`,
+        where ${match} for no key update of auth_users`,
   );
   return account;
 }
