@@ -56,6 +56,13 @@ const VOID = 'POST::/api/admin/purchases/{orderId}/void';
 const RESEND = 'POST::/api/admin/purchases/{orderId}/resend-confirmation';
 const STAFF_ROLE = 'PUT::/api/admin/staff/{id}/role';
 const query = (key, value) => ({ overwriteRequestQueryParams: [{ key, value }] });
+/** The door pack's query: both parameters, so a variation changes one and keeps the other valid. */
+const packQuery = ({ eventId = '{{eventId}}', deviceId = 'contract-gate-d' } = {}) => ({
+  overwriteRequestQueryParams: [
+    { key: 'eventId', value: eventId },
+    { key: 'deviceId', value: deviceId },
+  ],
+});
 const APPLE_WALLET = 'GET::/api/passes/{code}/apple-wallet';
 const GOOGLE_WALLET = 'GET::/api/passes/{code}/google-wallet';
 const walletCode = (value) => ({ overwriteRequestPathVariables: [{ key: 'code', value }] });
@@ -157,8 +164,16 @@ export function portmanConfig() {
         reach('POST::/api/admin/check-ins', 404, 'unknown event', { overwrites: [body({ eventId: Number(UNKNOWN_ID), code: '{{passCode}}' })] }),
 
         // The offline door (ADR 0014).
-        reach('GET::/api/admin/door/pack', 400, 'eventId not a number', { overwrites: [query('eventId', 'abc')] }),
-        reach('GET::/api/admin/door/pack', 404, 'unknown event', { overwrites: [query('eventId', UNKNOWN_ID)] }),
+        // Door devices (ADR 0029): a revoked one is refused everywhere.
+        reach('GET::/api/admin/door/pack', 403, 'revoked device', { overwrites: [packQuery({ deviceId: 'contract-revoked' })] }),
+        reach('POST::/api/admin/door/device', 400, 'bad device id', { overwrites: [body({ deviceId: 'x', label: 'Contract Gate' })] }),
+        reach('POST::/api/admin/door/device', 403, 'revoked device', { overwrites: [body({ deviceId: 'contract-revoked', label: 'Contract Gate' })] }),
+        reach('POST::/api/admin/door/scans', 403, 'revoked device', { overwrites: [body({ deviceId: 'contract-revoked', label: 'Contract Gate', eventId: null, scans: [] })] }),
+        reach('POST::/api/admin/door/devices/{id}/revoke', 400, 'bad device id', { overwrites: [pathId('x')] }),
+        reach('POST::/api/admin/door/devices/{id}/revoke', 404, 'unknown device', { overwrites: [pathId('contract-unknown')] }),
+        reach('POST::/api/admin/door/devices/{id}/revoke', 409, 'revoked already', { overwrites: [pathId('contract-revoked')] }),
+        reach('GET::/api/admin/door/pack', 400, 'eventId not a number', { overwrites: [packQuery({ eventId: 'abc' })] }),
+        reach('GET::/api/admin/door/pack', 404, 'unknown event', { overwrites: [packQuery({ eventId: UNKNOWN_ID })] }),
         reach('POST::/api/admin/door/scans', 400, 'bad device id', { overwrites: [body({ deviceId: 'x', label: 'Contract Gate', eventId: null, scans: [] })] }),
         reach('POST::/api/admin/door/conflicts/{id}/resolve', 400, 'id not a number', { overwrites: [pathId('abc')] }),
         reach('POST::/api/admin/door/conflicts/{id}/resolve', 404, 'unknown conflict', { overwrites: [pathId(UNKNOWN_ID)] }),
@@ -277,7 +292,9 @@ export function portmanConfig() {
       { openApiOperation: 'GET::/api/admin/exports/{id}', ...pathId('{{exportId}}') },
       { openApiOperation: 'POST::/api/admin/events', ...body(EVENT) },
       { openApiOperation: 'POST::/api/admin/check-ins', ...body({ eventId: '{{{eventId}}}', code: '{{passCode}}' }) },
-      { openApiOperation: 'GET::/api/admin/door/pack', ...query('eventId', '{{eventId}}') },
+      { openApiOperation: 'GET::/api/admin/door/pack', ...packQuery() },
+      { openApiOperation: 'POST::/api/admin/door/device', ...body({ deviceId: 'contract-gate-d', label: 'Contract Gate D' }) },
+      { openApiOperation: 'POST::/api/admin/door/devices/{id}/revoke', ...pathId('contract-gate-e') },
       { openApiOperation: 'POST::/api/admin/door/scans', ...body({ deviceId: 'contract-gate-d', label: 'Contract Gate D', eventId: '{{{eventId}}}', scans: [] }) },
       { openApiOperation: 'POST::/api/admin/door/conflicts/{id}/resolve', ...pathId('{{conflictId}}') },
       { openApiOperation: 'POST::/api/purchases', ...body(BUYER), ...header('Idempotency-Key', '{{$guid}}') },

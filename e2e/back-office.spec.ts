@@ -157,6 +157,46 @@ test.describe('the back office', () => {
   });
 });
 
+test.describe('a refund the provider has not answered', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the void says the refund is pending, and the row shows it until the provider answers', async ({ page }) => {
+    await signedInStaff(page, { admin: true });
+    const buyer = uniqueEmail('pending');
+    const id = await sellPass(page, buyer);
+    const voidedAt = new Date().toISOString();
+    // The provider's silence is the server's (back-office-refunds.test.ts): here, its answers as the API gives them.
+    await page.route(`**/api/admin/purchases/${id}/void`, (route) =>
+      route.fulfill({ status: 200, json: { orderId: id, reason: 'Bought twice', refundedCents: 0, refundReference: null, refundStatus: 'pending', voidedAt } }),
+    );
+    let voided = false;
+    await page.route('**/api/admin/purchases?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { items: Array<Record<string, unknown>> };
+      for (const item of body.items) if (voided && item.orderId === id) Object.assign(item, { voidedAt, refundPending: true });
+      await route.fulfill({ response, json: body });
+    });
+
+    await page.goto('/admin');
+    let row = await findPurchase(page, buyer);
+    await row.getByRole('button', { name: `Void pass ${id}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Void pass ${id}` });
+    await expect(dialog.getByLabel('Refund $3.00')).toHaveAccessibleDescription(/refund shows as pending until the provider confirms it/);
+    await dialog.getByLabel('Reason').fill('Bought twice');
+    voided = true;
+    await dialog.getByRole('button', { name: 'Void pass', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(notifications(page).getByText('Pass voided, refund pending')).toBeVisible();
+    await expect(notifications(page).getByText('has not confirmed the $3.00 refund yet', { exact: false })).toBeVisible();
+
+    row = await findPurchase(page, buyer);
+    await expect(row.getByText('Voided', { exact: true })).toBeVisible();
+    await expect(row.getByText('Refund pending', { exact: true })).toBeVisible();
+    await expect(row.getByText('Refunded', { exact: true })).toHaveCount(0);
+    await expectAccessible(page, 'a purchase whose refund is pending');
+  });
+});
+
 test.describe('the back office on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { createEventViaApi, verdictPanel } from './check-in-support.ts';
+import { createEventViaApi, toast, verdictPanel } from './check-in-support.ts';
 import { signedInStaff, uniqueEmail } from './staff-support.ts';
 import { animationsSettled } from './support.ts';
 
@@ -33,6 +33,26 @@ async function openDoor(page: Page, eventId: number) {
   await expect(doorStatus(page)).toContainText(/\d+ pass(es)? on this device, as of/);
 }
 
+/** What rests in the door's IndexedDB packs store, as text: sealed, it holds no pass and no name. */
+const packsAtRest = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('skippass-door');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('packs').objectStore('packs').getAll();
+          read.onsuccess = () => {
+            const text = JSON.stringify(read.result, (_key, value: unknown) =>
+              value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? new TextDecoder().decode(value as ArrayBuffer) : value,
+            );
+            open.result.close();
+            resolve(text);
+          };
+        };
+      }),
+  );
+
 /** No axe violation of any impact in the state the page is in. */
 async function expectAccessible(page: Page, state: string) {
   await animationsSettled(page);
@@ -58,6 +78,12 @@ test.describe('the door offline', () => {
     const event = await createEventViaApi(page, { ...FIXTURE, title: `Offline Cup ${Date.now()}` });
     const ada = await buyPass(page, event.id, 'Ada Lovelace');
     await openDoor(page, event.id);
+    // The pack rests sealed: someone who reads the phone's storage finds neither passes nor names.
+    const atRest = await packsAtRest(page);
+    expect(atRest).toContain(`"eventId":${event.id}`);
+    expect(atRest).not.toContain('Ada Lovelace');
+    expect(atRest).not.toContain(ada.orderId);
+    expect(atRest).not.toContain('passes');
 
     await context.setOffline(true);
     await expect(doorStatus(page)).toContainText('Offline');
@@ -105,9 +131,49 @@ test.describe('the door offline', () => {
     const left = await page.evaluate(async () => ({
       databases: (await indexedDB.databases()).map((database) => database.name),
       cache: await caches.has('skippass-door-api'),
+      key: sessionStorage.getItem('skippass-door-key'),
     }));
-    expect(left).toEqual({ databases: [], cache: false });
+    expect(left).toEqual({ databases: [], cache: false, key: null });
+    // Back on the door, it asks to sign in: no pass is left to decide with.
+    await page.goto(`/check-in?event=${event.id}`);
+    await expect(page).toHaveURL(/\/auth/);
     await context.close();
+  });
+
+  test('an admin revokes a door device in the panel; the door stops syncing, forgets its passes and signs out', async ({ browser }) => {
+    const door = await browser.newContext();
+    const office = await browser.newContext();
+    const doorPage = await door.newPage();
+    const doorEmail = await signedInStaff(doorPage, { admin: true });
+    const adminPage = await newAdminPage(office);
+    const event = await createEventViaApi(adminPage, { ...FIXTURE, title: `Lost Phone ${Date.now()}` });
+    await buyPass(adminPage, event.id, 'Katherine Johnson');
+    await openDoor(doorPage, event.id);
+
+    await adminPage.goto('/admin?tab=doors');
+    const deviceList = adminPage.getByRole('region', { name: 'Door devices' });
+    const { devices } = (await (await adminPage.request.get('/api/admin/door/devices')).json()) as { devices: Array<{ label: string; owner: string }> };
+    const device = devices.find((candidate) => candidate.owner === doorEmail)!;
+    await expect(deviceList).toContainText(doorEmail);
+    adminPage.once('dialog', (dialog) => void dialog.accept());
+    await deviceList.getByRole('button', { name: `Revoke door device ${device.label}` }).click();
+    await expect(toast(adminPage, `${device.label} revoked`)).toBeVisible();
+    await expect(deviceList.getByRole('button', { name: `Revoke door device ${device.label}` })).toHaveCount(0);
+    await expect(deviceList).toContainText('Revoked');
+    await expectAccessible(adminPage, 'admin: a revoked door device');
+
+    // The door's next sync (here: the network coming back) is refused: it keeps nothing and signs out.
+    await door.setOffline(true);
+    await door.setOffline(false);
+    await expect(doorPage).toHaveURL(/\/auth/);
+    const left = await doorPage.evaluate(async () => ({
+      databases: (await indexedDB.databases()).map((database) => database.name),
+      key: sessionStorage.getItem('skippass-door-key'),
+    }));
+    expect(left).toEqual({ databases: [], key: null });
+    expect((await doorPage.request.get(`/api/admin/door/pack?eventId=${event.id}&deviceId=x-${Date.now()}`)).status()).toBe(401);
+    await door.close();
+    await office.close();
   });
 
   test('two doors offline admitting the same pass make one check-in and one reported conflict', async ({ browser }) => {

@@ -351,6 +351,7 @@ test.describe('admin panel notices', () => {
     createdAt: new Date().toISOString(),
     voidedAt: null,
     refundedCents: 0,
+    refundPending: false,
   };
 
   test('load failures, an empty list, export failure and an outbox retry', async ({ page }) => {

@@ -323,6 +323,15 @@ async function seed(main, faults, smtp) {
   const sentOrPending = outbox.json.items.find((message) => message.status !== 'failed');
   if (!sentOrPending) throw new Error('seed: no outbox message on the main shop');
 
+  // Door devices registered to the staff member (ADR 0029), each with its first pack (its scans' window
+  // opens then): gate-d syncs in the collection, gate-e is revoked there, `revoked` was revoked already.
+  for (const device of ['gate-a', 'gate-b', 'gate-c', 'gate-d', 'gate-e', 'revoked']) {
+    const deviceId = `contract-${device}`;
+    await expectStatus(`seed door device ${device}`, call(main, 'POST', '/api/admin/door/device', { cookie: staffCookie, body: { deviceId, label: `Contract ${device}` } }), 200);
+    await expectStatus(`seed door pack ${device}`, call(main, 'GET', `/api/admin/door/pack?eventId=${event.json.id}&deviceId=${deviceId}`, { cookie: staffCookie }), 200);
+  }
+  await expectStatus('seed revoked door device', call(main, 'POST', '/api/admin/door/devices/contract-revoked/revoke', { cookie: staffCookie, body: {} }), 200);
+
   // Two check-in conflicts (ADR 0014): the pass admitted offline at three doors; one is resolved (409), one waits (200).
   const upload = (device, minutesAgo) =>
     expectStatus(

@@ -1,11 +1,15 @@
 // How the benches start the two servers under test. The shop gets a throw-away DATA_DIR (its
-// spool, mail files and generated auth secret live there) so runs never share state.
+// spool and mail files live there) so runs never share state.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BASELINE_ENTRY, CPU_PROF, POOL_SIZE, REPO_ROOT, RESULTS_DIR, SHOP_ENTRY } from './config.mjs';
 import { startServer } from './server-process.mjs';
+
+/** Instances on one database share the auth secret, as a deployment must (keyed pass IDs derive from it, ADR 0031). */
+const RUN_AUTH_SECRET = randomBytes(24).toString('hex');
 
 export function assertShopBuilt() {
   if (!existsSync(SHOP_ENTRY)) throw new Error(`${SHOP_ENTRY} is missing: run \`npm run build\` first (npm run bench does)`);
@@ -21,6 +25,7 @@ export async function startShop({ databaseUrl, paymentDelayMs, label = 'shop', k
   /** @type {Record<string, string>} */
   const env = {
     DATA_DIR: dataDir,
+    AUTH_SECRET: RUN_AUTH_SECRET,
     DATABASE_POOL_SIZE: String(POOL_SIZE),
     PAYMENT_DELAY_MS: String(paymentDelayMs),
     // An event's own pass (a body with eventId) is paid through the event page's provider: the same wait.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, TEXT_COLUMN_MAX } from './constants.ts';
 import { VALIDATION } from './messages.ts';
-import { sanitizeText } from './sanitize.ts';
+import { sanitizeName, sanitizeText } from './sanitize.ts';
 import { codePointLength, exceeds, isBlank, isShorterThan } from './text-length.ts';
 import { isPlainEmail, optionalText } from './validation.ts';
 
@@ -13,7 +13,7 @@ export interface ContactInput {
 /** The Get in Touch form (SPEC section 5), used by the form and by POST /api/contact. */
 export const contactInputSchema = z
   .strictObject({ name: optionalText, email: optionalText })
-  .transform((raw): ContactInput => ({ name: sanitizeText(raw.name), email: sanitizeText(raw.email) }))
+  .transform((raw): ContactInput => ({ name: sanitizeName(raw.name), email: sanitizeText(raw.email) }))
   .superRefine((input, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
     // Reader characters and column-sized code points, as the purchase form counts them.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, TEXT_COLUMN_MAX } from './constants.ts';
 import { VALIDATION } from './messages.ts';
-import { sanitizeText } from './sanitize.ts';
+import { sanitizeName, sanitizeText } from './sanitize.ts';
 import { codePointLength, exceeds, isBlank, isShorterThan } from './text-length.ts';
 import { isPlainEmail, optionalText } from './validation.ts';
 
@@ -98,10 +98,10 @@ export const eventInputSchema = z
     salesClose: optionalField,
   })
   .transform((raw) => ({
-    title: sanitizeText(raw.title),
+    title: sanitizeName(raw.title),
     date: raw.date.trim(),
     time: raw.time.trim(),
-    location: sanitizeText(raw.location),
+    location: sanitizeName(raw.location),
     price: String(raw.price).trim().replace(/^\$/, ''),
     capacity: typed(raw.capacity),
     salesOpen: typed(raw.salesOpen),
@@ -137,7 +137,7 @@ export type EventInput = z.output<typeof eventInputSchema>;
 /** The older event-specific purchase view (SPEC section 2): name and email for one event. */
 export const eventPurchaseInputSchema = z
   .strictObject({ name: optionalText, email: optionalText, eventId: z.coerce.number().int().positive() })
-  .transform((raw) => ({ name: sanitizeText(raw.name), email: sanitizeText(raw.email), eventId: raw.eventId }))
+  .transform((raw) => ({ name: sanitizeName(raw.name), email: sanitizeText(raw.email), eventId: raw.eventId }))
   .superRefine((input, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
     if (isBlank(input.name) || isBlank(input.email)) return fail(VALIDATION.fillAllFields);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PASS_ID_LENGTH, TEXT_COLUMN_MAX } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 import { formatDollars } from './money.ts';
-import { sanitizeText } from './sanitize.ts';
+import { sanitizeName, sanitizeText } from './sanitize.ts';
 import { codePointLength, exceeds, isBlank, isShorterThan } from './text-length.ts';
 import { isPlainEmail, optionalText } from './validation.ts';
 
@@ -38,9 +38,9 @@ export const purchaseInputSchema = z
   })
   .transform(
     (raw): PurchaseInput => ({
-      name: sanitizeText(raw.name),
+      name: sanitizeName(raw.name),
       email: sanitizeText(raw.email),
-      eventName: sanitizeText(raw.eventName),
+      eventName: sanitizeName(raw.eventName),
     }),
   )
   .superRefine((input, ctx) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeAuthEmail, sanitizeText } from './sanitize.ts';
+import { sanitizeAuthEmail, sanitizeName, sanitizeText } from './sanitize.ts';
 
 describe('sanitizeText', () => {
   it('trims surrounding white space', () => {
@@ -26,6 +26,23 @@ describe('sanitizeText', () => {
   });
   it('keeps other punctuation and letters from any alphabet', () => {
     expect(sanitizeText('Zoë-Ann O.Brien (Jr), São Paulo!')).toBe('Zoë-Ann O.Brien (Jr), São Paulo!');
+  });
+});
+
+describe('sanitizeName', () => {
+  it('sanitises as sanitizeText does', () => {
+    expect(sanitizeName(' <Ada>\u0000 "Lovelace" ')).toBe('Ada Lovelace');
+  });
+  it('strips bidi overrides, isolates and marks, zero-width spaces and other format characters (Cf)', () => {
+    expect(sanitizeName('Evil\u202Egnp.exe')).toBe('Evilgnp.exe');
+    expect(sanitizeName('\u202AA\u202Bd\u202Ca\u202D \u2066L\u2067o\u2068v\u2069e\u200El\u200Fa\u061Cce')).toBe('Ada Lovelace');
+    expect(sanitizeName('\u200BCity\u2060 Der\u00ADby\uFEFF')).toBe('City Derby');
+    expect(sanitizeName('\u202E \u200B')).toBe('');
+    expect(sanitizeName('\u{E0001}Cup\u{E0041} Final')).toBe('Cup Final');
+  });
+  it('keeps the zero-width joiner and non-joiner, which only join', () => {
+    expect(sanitizeName('\u{1F468}\u200D\u{1F469}')).toBe('\u{1F468}\u200D\u{1F469}');
+    expect(sanitizeName('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645')).toBe('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645');
   });
 });
 

@@ -10,6 +10,15 @@
 const CONTROL_CHARACTERS = '\\p{Cc}\\p{Cs}';
 const TEXT_STRIPPED = new RegExp(`[${CONTROL_CHARACTERS}<>"'&]`, 'gu');
 const AUTH_EMAIL_STRIPPED = new RegExp(`[${CONTROL_CHARACTERS}<>]`, 'gu');
+/**
+ * Format characters (Unicode category Cf): bidi overrides, embeddings, isolates and marks (U+202A-E,
+ * U+2066-9, U+200E/F, U+061C), zero-width spaces, the BOM, soft hyphens. Unseen, they reorder or
+ * hide what staff read in the panel, a mail or the CSV ("Evil\u202Egnp.exe" shows as "Evilexe.png").
+ * The zero-width joiner and non-joiner stay: they only join (an emoji family, letters in Persian or
+ * Indic names) and move nothing. (An email address holding one is refused, not stripped: its
+ * validation says it is not a plain address.)
+ */
+const FORMAT_CHARACTERS = /(?![\u200C\u200D])\p{Cf}/gu;
 
 /**
  * SPEC section 5: text inputs are trimmed and stripped of < > " ' & (and of control characters).
@@ -18,6 +27,11 @@ const AUTH_EMAIL_STRIPPED = new RegExp(`[${CONTROL_CHARACTERS}<>]`, 'gu');
  */
 export function sanitizeText(value: string): string {
   return value.replace(TEXT_STRIPPED, '').trim();
+}
+
+/** A name or a title (a buyer's, a visitor's, an event's, a venue): sanitizeText, and stripped of format characters too. */
+export function sanitizeName(value: string): string {
+  return sanitizeText(value.replace(FORMAT_CHARACTERS, ''));
 }
 
 /** SPEC section 5: the auth email is only stripped of < and > (and of control characters). */

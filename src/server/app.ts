@@ -7,9 +7,9 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, Lo
 import { API_ERRORS } from '../core/messages.ts';
 import type { Config } from './config.ts';
 import { type CopyOut, type Db, isDatabaseUnavailable } from './db/database.ts';
-import { ApiError, errorBody } from './errors.ts';
+import { answerClientError, ApiError, errorBody } from './errors.ts';
 import { httpTimeoutOptions } from './http-timeouts.ts';
-import { type PaymentProvider, simulatedPayment, timedPayment } from './purchases/payment-provider.ts';
+import { type PaymentProvider, PROVIDER_DEADLINE_MS, simulatedPayment, timedPayment, withDeadline } from './purchases/payment-provider.ts';
 import { createAuth } from './staff/auth.ts';
 import { staffSessions } from './staff/staff.ts';
 import { passCodes, passSigningKey } from './purchases/pass-codes.ts';
@@ -29,11 +29,13 @@ import { cappedTitles } from './purchases/catalog.ts';
 import { apiContract } from './platform/api-contract.ts';
 import { useStaffSessions } from './platform/staff-access.ts';
 import { webRoutes } from './platform/web-routes.ts';
-import { IdempotencyStore } from './purchases/idempotency.ts';
+import { IdempotencyStore, passIdKeyOf } from './purchases/idempotency.ts';
 import { sweepClaims } from './purchases/idempotency-queries.ts';
 import { purchaseService } from './purchases/purchase-service.ts';
 import { replaySpool } from './purchases/spool-replayer.ts';
 import { requestIdFor } from './platform/request-id.ts';
+import { jsonBodies } from './platform/json-body.ts';
+import type { SettlerRun } from './staff/back-office.ts';
 import { shopMetrics, type PoolStats } from './platform/metrics.ts';
 import { fileSpool, type PurchaseSpool } from './purchases/purchase-spool.ts';
 import { shopLimits } from './limits/limits.ts';
@@ -42,10 +44,14 @@ import { embeddedCounter, sharedCounter } from './limits/shared-counter.ts';
 /** The built front end: dist/web, beside dist/server (and beside src/server when run from source). */
 const DEFAULT_WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 const BODY_LIMIT_BYTES = 16 * 1024;
+/** helmet's own Strict-Transport-Security, sent only on answers to https requests (ADR 0031). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 /** The API's version in its OpenAPI document: the package's (package.json is beside src/ and dist/). */
 const SHOP_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 /** How often lapsed holds give their places back and expired keys go (ADR 0027). */
 const CLAIM_SWEEP_MS = 60 * 1000;
+/** How often refunds the provider left unanswered are asked for again (ADR 0030). */
+const REFUND_SETTLE_MS = 15 * 1000;
 
 export interface AppOptions {
   config: Config;
@@ -55,6 +61,8 @@ export interface AppOptions {
   payment?: PaymentProvider;
   /** The event page's payment; by default a simulation of EVENT_PAYMENT_DELAY_MS, or `payment` when that is given. */
   eventPayment?: PaymentProvider;
+  /** How long a payment provider's call may take (default PROVIDER_DEADLINE_MS); tests shorten it. */
+  providerDeadlineMs?: number;
   spool?: PurchaseSpool;
   mailTransport?: MailTransport;
   /** Waits between mail retries (default: 30 s, 2 min, 5 min, 15 min). */
@@ -104,6 +112,8 @@ export function paymentProviders(config: Config, injected: Pick<AppOptions, 'pay
 export interface App extends FastifyInstance {
   /** Moves spooled purchases into the database now (also runs on a timer). */
   replaySpool(): ReturnType<typeof replaySpool>;
+  /** Asks the provider again for refunds left pending, and records them (also runs on a timer). */
+  settleRefunds(): Promise<SettlerRun>;
   /** The mail worker; runs by itself with background jobs, tests may drive it by hand. */
   outbox: OutboxWorker;
   /** Says not ready from now on (/healthz/ready 503), before close() stops taking connections. */
@@ -134,10 +144,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
       (reply as FastifyReply)
         .code(error.statusCode ?? 400)
         .send(errorBody('bad_request', error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the URL is too long.' : 'The URL is not valid.')),
+    // A request Node's parser cannot read (a bad header, headers too large, too slow) is answered
+    // in the envelope too, not in Fastify's own shape.
+    clientErrorHandler: answerClientError,
     // A line per request costs real time in an on-sale rush; it is there at debug level.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  jsonBodies(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -167,8 +181,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // A club may serve the shop over plain http on its own network: do not force https sub-requests.
       directives: { 'upgrade-insecure-requests': null },
     },
+    // HSTS only where it means something: an answer to a request that came over https (its own
+    // TLS, or a trusted proxy's X-Forwarded-Proto with TRUST_PROXY). Over plain http a browser
+    // ignores it, and includeSubDomains there would speak for hosts the shop does not serve.
+    strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
   // Answers over 1 kB (admin lists, the CSV export, streamed as it is read) in brotli, else gzip.
   // Static files come precompressed (web-routes.ts); request bodies stay plain (16 kB limit).
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
@@ -176,12 +197,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const limits = shopLimits(options.embeddedDatabase ? embeddedCounter(db) : sharedCounter(db, { log: app.log }), config);
 
   const spool = options.spool ?? fileSpool(join(config.DATA_DIR, 'spool'));
-  const idempotency = new IdempotencyStore(db);
+  // The secret every instance behind one database shares (AUTH_SECRET; ADR 0031): sessions and the
+  // pass IDs of keyed purchases must agree on all of them.
+  const sharedSecret = persistentSecret(config.AUTH_SECRET, config.DATA_DIR, 'auth-secret');
+  const idempotency = new IdempotencyStore(db, passIdKeyOf(sharedSecret));
   const metrics = shopMetrics({ db, spool, poolStats: options.poolStats, token: config.METRICS_TOKEN, allow: config.METRICS_ALLOW });
   metrics.register(app);
   const providers = paymentProviders(config, options);
-  const payment = timedPayment(providers.payment, metrics.paymentTimer);
-  const eventPayment = providers.eventPayment === providers.payment ? payment : timedPayment(providers.eventPayment, metrics.paymentTimer);
+  const providerDeadlineMs = options.providerDeadlineMs ?? PROVIDER_DEADLINE_MS;
+  const bounded = (provider: PaymentProvider) => timedPayment(withDeadline(provider, providerDeadlineMs), metrics.paymentTimer);
+  const payment = bounded(providers.payment);
+  const eventPayment = providers.eventPayment === providers.payment ? payment : bounded(providers.eventPayment);
   const mailContext = { productName: config.PRODUCT_NAME, publicUrl: config.PUBLIC_URL };
   const transport =
     options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'mail')));
@@ -227,9 +253,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const auth = createAuth({
     db,
     log: app.log,
-    secret: persistentSecret(config.AUTH_SECRET, config.DATA_DIR, 'auth-secret'),
+    secret: sharedSecret,
     publicUrl: config.PUBLIC_URL,
     onMailQueued: wakeMail,
+    verificationMailAllowed: limits.verificationMail,
   });
   // Before any slice mounts: route() checks each staff and admin endpoint against these sessions.
   useStaffSessions(app, staffSessions(auth, db));
@@ -249,7 +276,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     onOutcome: metrics.purchase,
     onMailQueued: wakeMail,
   });
-  mountStaff(app, {
+  const { settleRefunds } = mountStaff(app, {
     db,
     copyOut: options.copyOut,
     auth,
@@ -258,8 +285,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     timeZone,
     productName: config.PRODUCT_NAME,
     payment,
+    providerDeadlineMs,
     onMailQueued: wakeMail,
   });
+  let settling: Promise<SettlerRun> | undefined;
+  app.decorate('settleRefunds', () => (settling = settleRefunds()));
   mountCheckIn(app, { db, timeZone, passCodes: codes });
   const startUp = databaseStartUp(app, options);
   healthRoutes(app, { db, spool, migrated: startUp.done });
@@ -291,12 +321,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
         if (startUp.closed()) return;
         void every(config.SPOOL_REPLAY_INTERVAL_MS, replay)();
         every(CLAIM_SWEEP_MS, () => sweepClaims(db));
+        every(REFUND_SETTLE_MS, () => (settling = settleRefunds()));
         outbox.start();
       });
     });
     app.addHook('onClose', async () => {
       for (const timer of timers) clearInterval(timer);
       await replaying;
+      await settling?.catch(() => {});
       await outbox.stop();
     });
   }

@@ -122,6 +122,22 @@ const headerText = fc.oneof(
   fc.constantFrom('', ' ', 'null', 'http://shop.test', 'http://evil.test', 'http://localhost', '*/*', '\u00ff\u00fe'),
 );
 
+/**
+ * JSON nested up to 5,000 deep (issue 23: code that walks a value recursively ran out of stack), as
+ * a whole body or as one field's value beside plausible ones, within the 16 kB body limit.
+ */
+const deepJson = fc
+  .tuple(fc.integer({ min: 20, max: 5000 }), fc.constantFrom('array', 'object', 'mixed'), fc.constantFrom('whole', 'email', 'extra'))
+  .map(([depth, shape, where]) => {
+    const open = shape === 'array' ? '[' : shape === 'object' ? '{"a":' : '[{"a":';
+    const close = shape === 'array' ? ']' : shape === 'object' ? '}' : '}]';
+    const levels = Math.min(depth, Math.floor(15_000 / (open.length + close.length)));
+    const value = `${open.repeat(levels)}1${close.repeat(levels)}`;
+    if (where === 'whole') return value;
+    if (where === 'email') return `{"email":${value},"password":"correct horse battery","name":"Ada"}`;
+    return `{"name":"Ada Lovelace","email":"ada@example.com","password":"correct horse battery","eventName":"City Derby","x":${value}}`;
+  });
+
 /** What a generated request sends, before the session cookies are filled in. */
 interface Planned {
   route: Route;
@@ -239,6 +255,7 @@ function plannedRequest(routes: Route[], passCode: string): fc.Arbitrary<Planned
             .map((text) => ({ kind: 'raw' as const, text })),
         },
         { weight: 1, arbitrary: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 40 }).map((bytes) => ({ kind: 'bytes' as const, bytes })) },
+        { weight: 1, arbitrary: deepJson.map((text) => ({ kind: 'raw' as const, text })) },
       ),
     });
   });

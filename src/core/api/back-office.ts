@@ -35,6 +35,11 @@ export const passVoidSchema = z
     reason: z.string(),
     refundedCents: z.number().int().describe('0 when the pass was voided without a refund'),
     refundReference: z.string().nullable().describe('The payment provider’s id of the refund'),
+    refundStatus: z
+      .enum(['none', 'pending', 'refunded', 'refused'])
+      .describe(
+        'none: voided without a refund; pending: the provider has not answered yet, the shop asks again until it does, then mails the buyer; refunded; refused: the provider refused it after the void stood',
+      ),
     voidedAt: timestamp,
   })
   .meta({ id: 'PassVoid' });
@@ -46,7 +51,12 @@ export const voidPass = adminEndpoint({
   tag: 'staff',
   params: orderIdParams,
   body: voidPassBodySchema,
-  success: { status: 200, schema: passVoidSchema, description: 'The pass is void (and refunded); the buyer’s mail is queued' },
+  success: {
+    status: 200,
+    schema: passVoidSchema,
+    description:
+      'The pass is void (refundStatus none or refunded) and the buyer’s mail is queued. refundStatus pending: the pass is void, but the payment provider did not answer the refund in time; the shop asks it again with the same reference until it answers, so the money goes back once, and mails the buyer then',
+  },
   errors: {
     400: ERRORS.invalid,
     404: 'No pass has this ID (error.code not_found)',

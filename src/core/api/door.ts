@@ -11,6 +11,18 @@ const eventId = z.coerce.number().int().positive().max(2 ** 31 - 1);
 /** Ids a device makes up for itself and its scans (a UUID fits). */
 const deviceToken = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Must be 8 to 64 letters, digits, - or _');
 
+/**
+ * Why the shop refuses a door device (ADR 0029), 403 with error.code device_refused: the door
+ * drops its key and pack on any of them.
+ */
+export const DEVICE_REFUSALS = {
+  notRegistered: 'This door device is not registered. Open the door page again to register it.',
+  anotherOwner: 'This door device is registered to another staff member. Sign in as them, or use another device.',
+  revoked: 'This door device was revoked by an admin. It can no longer download passes or upload scans.',
+} as const;
+
+const DEVICE_REFUSED = `${ERRORS.notAdmin}; or the device is not registered, is another staff member's, or was revoked (error.code device_refused)`;
+
 /** What a door decided for one scan, online or on the device. */
 export const DOOR_VERDICTS = ['valid', 'already_used', 'voided', 'invalid'] as const;
 
@@ -37,9 +49,27 @@ export const doorPack = doorEndpoint({
   path: '/api/admin/door/pack',
   summary: 'What a door device needs to admit at an event offline: its passes and the public key',
   tag: 'check-in',
-  query: z.strictObject({ eventId }),
+  query: z.strictObject({ eventId, deviceId: deviceToken.describe('The registered device the pack is for (POST /api/admin/door/device)') }),
   success: { status: 200, schema: doorPackSchema, description: 'Every pass valid at the event, used or voided, as of generatedAt' },
-  errors: { 400: ERRORS.invalid, 404: 'No event with that eventId (error.code not_found)' },
+  errors: { 400: ERRORS.invalid, 403: DEVICE_REFUSED, 404: 'No event with that eventId (error.code not_found)' },
+});
+
+// door use
+export const registerDoorDevice = doorEndpoint({
+  method: 'POST',
+  path: '/api/admin/door/device',
+  summary: "Register this door device to the signed-in staff member (first use binds it) and get the key that encrypts its pack at rest",
+  tag: 'check-in',
+  body: z.strictObject({
+    deviceId: deviceToken,
+    label: z.string().trim().min(1, 'Label must be 1 to 100 characters long').max(100, 'Label must be 1 to 100 characters long'),
+  }),
+  success: {
+    status: 200,
+    schema: z.object({ deviceId: z.string(), key: z.string().describe('AES-256-GCM key, 32 raw bytes base64url: keep it in memory (ADR 0029)') }),
+    description: 'The device is registered to the caller',
+  },
+  errors: { 400: ERRORS.invalid, 403: DEVICE_REFUSED },
 });
 
 export const doorScanSchema = z.strictObject({
@@ -70,24 +100,39 @@ export const uploadDoorScans = doorEndpoint({
       stored: z.number().int().describe('Scans new to the server'),
       duplicates: z.number().int().describe('Scans already uploaded (same nonce)'),
       ignored: z.number().int().describe('Scans for events that no longer exist'),
-      conflicts: z.number().int().describe('Admissions of a pass another door had admitted already'),
+      refused: z.number().int().describe("Scans timed outside the device's plausible window (before its first pack, or ahead of the server's clock): not stored"),
+      conflicts: z.number().int().describe('Admissions of a pass another door had admitted already, or of a voided pass'),
     }),
     description: 'What the upload stored',
   },
-  errors: { 400: ERRORS.invalid },
+  errors: { 400: ERRORS.invalid, 403: DEVICE_REFUSED },
 });
 
 export const doorDeviceSchema = z
-  .object({ id: z.string(), label: z.string(), eventTitle: z.string().nullable(), lastSyncAt: timestamp, scansUploaded: z.number().int() })
+  .object({
+    id: z.string(),
+    label: z.string(),
+    owner: z.string().nullable().describe('Email of the staff member it is registered to; null if none (their account is gone)'),
+    eventTitle: z.string().nullable(),
+    lastSyncAt: timestamp,
+    scansUploaded: z.number().int(),
+    revokedAt: timestamp.nullable(),
+  })
   .meta({ id: 'DoorDevice' });
+
+/** Kinds of conflict: a pass admitted at two doors, or admitted offline though it was voided. */
+export const CONFLICT_KINDS = ['double_admission', 'voided'] as const;
 
 export const checkInConflictSchema = z
   .object({
     id: z.number().int(),
+    kind: z.enum(CONFLICT_KINDS),
     orderId: z.string(),
     name: z.string(),
     eventTitle: z.string(),
-    first: z.object({ device: z.string().nullable().describe('Device label; null: admitted online'), at: timestamp }),
+    first: z
+      .object({ device: z.string().nullable().describe('Device label; null: admitted online'), at: timestamp })
+      .describe('double_admission: the admission that counts; voided: when the pass was voided (device null)'),
     second: z.object({ device: z.string().nullable(), at: timestamp }),
     detectedAt: timestamp,
   })
@@ -117,5 +162,19 @@ export const resolveConflict = adminEndpoint({
     400: ERRORS.invalid,
     404: 'No conflict with that id (error.code not_found)',
     409: 'Already resolved (error.code already_resolved)',
+  },
+});
+
+export const revokeDoorDevice = adminEndpoint({
+  method: 'POST',
+  path: '/api/admin/door/devices/:id/revoke',
+  summary: 'Revoke a door device: from now on it can neither download passes nor upload scans (recorded in the audit log)',
+  tag: 'check-in',
+  params: z.strictObject({ id: deviceToken }),
+  success: { status: 200, schema: z.object({ id: z.string(), revokedAt: timestamp }), description: 'Revoked' },
+  errors: {
+    400: ERRORS.invalid,
+    404: 'No device with that id (error.code not_found)',
+    409: 'Already revoked (error.code already_revoked)',
   },
 });

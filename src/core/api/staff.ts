@@ -57,6 +57,7 @@ export const purchaseRecordSchema = z
     createdAt: timestamp,
     voidedAt: timestamp.nullable().describe('When staff voided the pass; null while it is valid'),
     refundedCents: z.number().int().describe('Money given back when it was voided; 0 if none'),
+    refundPending: z.boolean().describe('A refund was asked for and the payment provider has not answered yet; the shop asks again until it does'),
   })
   .meta({ id: 'PurchaseRecord' });
 

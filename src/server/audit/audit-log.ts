@@ -5,6 +5,8 @@ import type { PageCursor } from '../platform/page-cursor.ts';
 
 /** Who the log names for the operator's `npm run admin` (grant and revoke from the machine itself). */
 export const ADMIN_CLI_ACTOR = 'npm run admin';
+/** Who the log names for a refund the shop settled after the void's request had answered (ADR 0030). */
+export const REFUND_SETTLER_ACTOR = 'refund settler';
 
 /**
  * Every action the audit log records (issue 13: who did what). Named `<thing>.<verb>` so the log
@@ -17,20 +19,23 @@ export const STAFF_ACTIONS = [
   'staff.role',
   'pass.void',
   'pass.refund',
+  'pass.refund_refused',
   'mail.retry',
   'mail.resend',
   'event.create',
   'event.update',
   'event.delete',
   'check_in.conflict_resolved',
+  'door.upload',
+  'door.device_revoked',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 
 export type { StaffActionRow };
 
 export interface StaffActionEntry {
-  /** The signed-in staff member, or ADMIN_CLI_ACTOR. */
-  actor: StaffUser | typeof ADMIN_CLI_ACTOR;
+  /** The signed-in staff member, ADMIN_CLI_ACTOR or REFUND_SETTLER_ACTOR. */
+  actor: StaffUser | typeof ADMIN_CLI_ACTOR | typeof REFUND_SETTLER_ACTOR;
   action: StaffActionName;
   /** What was acted on: an email, a pass ID, an event ID, an outbox message ID. */
   subject: string;
@@ -43,7 +48,7 @@ export interface StaffActionEntry {
  * exactly the changes that happened (a rolled-back change leaves no entry).
  */
 export async function recordStaffAction(db: Db, entry: StaffActionEntry): Promise<void> {
-  const actor = entry.actor === ADMIN_CLI_ACTOR ? { id: null, email: ADMIN_CLI_ACTOR } : entry.actor;
+  const actor = typeof entry.actor === 'string' ? { id: null, email: entry.actor } : entry.actor;
   await insertStaffAction(db, {
     actorUserId: actor.id,
     actor: actor.email,

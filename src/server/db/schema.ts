@@ -283,6 +283,8 @@ export const checkIns = pgTable(
     deviceId: varchar('device_id', { length: 64 }),
     /** When the server stored it: checked_in_at is the scan's time on the device, which may be earlier. */
     recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+    /** Who uploaded an offline admission (ADR 0029): the device's signed-in owner at the time. */
+    uploadedBy: text('uploaded_by').references(() => authUsers.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('check_ins_order_id_event_id_key').on(table.orderId, table.eventId),
@@ -362,12 +364,24 @@ export const passVoids = pgTable(
     reason: varchar('reason', { length: TEXT_COLUMN_MAX }).notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),
     refundReference: text('refund_reference'),
+    /**
+     * none (voided without a refund), pending (asked for, its answer not recorded yet: the void is
+     * written before the provider is called, ADR 0030), refunded, or refused (by the provider after
+     * the void had stood; a refusal while staff wait undoes the void instead).
+     */
+    refundStatus: text('refund_status').notNull().default('none'),
+    /** A pending refund: when the settler may ask the provider (again); a lease, so one instance asks at a time. */
+    refundDueAt: timestamptz('refund_due_at'),
+    /** How often a settler has asked the provider for this refund: once one has, a refusal the void's own request hears no longer undoes the void. */
+    settlerClaims: integer('settler_claims').notNull().default(0),
     staffUserId: text('staff_user_id').references(() => authUsers.id, { onDelete: 'set null' }),
     voidedAt: timestamptz('voided_at').notNull().defaultNow(),
   },
   (table) => [
     index('pass_voids_voided_at_idx').on(table.voidedAt),
+    index('pass_voids_refund_due_idx').on(table.refundDueAt).where(sql`${table.refundStatus} = 'pending'`),
     check('pass_voids_refund_not_negative', sql`${table.refundedCents} >= 0`),
+    check('pass_voids_refund_status', sql`${table.refundStatus} in ('none', 'pending', 'refunded', 'refused')`),
   ],
 );
 
@@ -392,7 +406,8 @@ export const staffActions = pgTable(
 
 /**
  * A door device (issue 13: the offline door). Its id is chosen by the device (a random UUID kept in
- * its storage); the row is written on its first upload and says when it last synced.
+ * its storage) and bound on first use to the staff member who registered it (ADR 0029): only they
+ * sync with it, until an admin revokes it. `pack_key` encrypts its pack at rest on the device.
  */
 export const doorDevices = pgTable('door_devices', {
   id: varchar('id', { length: 64 }).primaryKey(),
@@ -400,6 +415,14 @@ export const doorDevices = pgTable('door_devices', {
   eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, { onDelete: 'set null' }),
   lastSyncAt: timestamptz('last_sync_at').notNull().defaultNow(),
   scansUploaded: integer('scans_uploaded').notNull().default(0),
+  /** Null only for devices from before ADR 0029 (no one may sync with them). */
+  ownerUserId: text('owner_user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+  /** AES-256 key (base64url) for the pack at rest; handed only to the owner's live session. */
+  packKey: text('pack_key'),
+  /** The device's first pack: no scan it decided can be older (the plausible window's start). */
+  firstPackAt: timestamptz('first_pack_at'),
+  revokedAt: timestamptz('revoked_at'),
+  revokedBy: text('revoked_by').references(() => authUsers.id, { onDelete: 'set null' }),
 });
 
 /**
@@ -440,6 +463,8 @@ export const checkInConflicts = pgTable(
     eventId: bigint('event_id', { mode: 'number' })
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    /** double_admission: admitted at two doors; voided: admitted offline though the pass was voided (first_at: the void). */
+    kind: varchar('kind', { length: 20 }).notNull().default('double_admission'),
     firstDeviceId: varchar('first_device_id', { length: 64 }),
     firstAt: timestamptz('first_at').notNull(),
     secondDeviceId: varchar('second_device_id', { length: 64 }),
@@ -453,5 +478,6 @@ export const checkInConflicts = pgTable(
   (table) => [
     uniqueIndex('check_in_conflicts_scan_nonce_key').on(table.scanNonce),
     index('check_in_conflicts_pending_idx').on(table.detectedAt).where(sql`${table.resolvedAt} is null`),
+    check('check_in_conflicts_kind_known', sql`${table.kind} in ('double_admission', 'voided')`),
   ],
 );

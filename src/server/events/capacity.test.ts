@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_MESSAGES } from '../../core/events.ts';
@@ -181,7 +183,9 @@ describe.each(testBackends())('capacity and sales windows on $name', (backend) =
     const event = await createEvent({ ...derby, capacity: 1 });
     // A purchase whose answer was lost: its retry, on another instance, gets the stored pass.
     const first = await buy({ ...buyer(1), eventId: event.id }, 'lost-answer');
-    const second = await startTestApp(t.database, {}, { payment, eventPayment: payment });
+    // Instances behind one database share AUTH_SECRET (ADR 0031): the first one's, generated in its DATA_DIR.
+    const sharedSecret = (await readFile(join(t.shop.dataDir, 'auth-secret'), 'utf8')).trim();
+    const second = await startTestApp(t.database, { AUTH_SECRET: sharedSecret }, { payment, eventPayment: payment });
     others.push(second);
     const retry = await buyOn(second.app, { ...buyer(1), eventId: event.id }, 'lost-answer');
     expect(retry.json().pass.id).toBe(first.json().pass.id);

@@ -38,6 +38,15 @@ export interface LimitSettings {
 /** Find my pass mails one address may receive per hour, from whichever clients ask. */
 export const FIND_PASS_MAILS_PER_ADDRESS_PER_HOUR = 3;
 
+/** Get in Touch: one mail per mailbox a minute and a few an hour; the form must not mail-bomb a stranger. */
+export const CONTACT_MAILS_PER_ADDRESS = { perMinute: 1, perHour: 5 } as const;
+
+/**
+ * Staff account verification mails (sign-up, a sign-in while unverified, a resend) one mailbox may
+ * receive, whichever clients ask: the same order as Find my pass's.
+ */
+export const VERIFICATION_MAILS_PER_ADDRESS = { perHour: 5, perDay: 10 } as const;
+
 /** What a 429 of one limit says. */
 interface Rule extends LimitWindow {
   code: string;
@@ -89,6 +98,12 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
   const findPassPerIp = rule('find-pass-ip', settings.FIND_PASS_RATE_LIMIT_PER_10_MINUTES, 10 * MINUTE_MS, 'rate_limited', FIND_PASS_TEXTS.tooManyLookups);
   const passPagePerIp = rule('pass-page-ip', settings.PASS_PAGE_RATE_LIMIT_PER_MINUTE, MINUTE_MS, 'rate_limited', API_ERRORS.tooManyRequests);
   const findPassPerAddress: LimitWindow = { name: 'find-pass-mail', points: FIND_PASS_MAILS_PER_ADDRESS_PER_HOUR, windowMs: 60 * MINUTE_MS };
+  // Always on, per recipient mailbox whoever asks: they protect the owner of an address the sender
+  // does not prove to own.
+  const contactPerAddressMinute = rule('contact-mail-minute', CONTACT_MAILS_PER_ADDRESS.perMinute, MINUTE_MS, 'recipient_rate_limited', API_ERRORS.contactTooSoon)!;
+  const contactPerAddressHour = rule('contact-mail-hour', CONTACT_MAILS_PER_ADDRESS.perHour, 60 * MINUTE_MS, 'recipient_rate_limited', API_ERRORS.contactTooMany)!;
+  const verificationPerAddressHour: LimitWindow = { name: 'verify-mail-hour', points: VERIFICATION_MAILS_PER_ADDRESS.perHour, windowMs: 60 * MINUTE_MS };
+  const verificationPerAddressDay: LimitWindow = { name: 'verify-mail-day', points: VERIFICATION_MAILS_PER_ADDRESS.perDay, windowMs: 24 * 60 * MINUTE_MS };
 
   const hitsOf = (hits: Array<{ rule: Rule | undefined; subject: string }>): Hit[] =>
     hits.flatMap(({ rule, subject }) => (rule ? [{ window: rule, subject }] : []));
@@ -128,7 +143,26 @@ export function shopLimits(counter: SharedCounter, settings: LimitSettings) {
     refusal,
     /** A confirmation sent again by staff (issue 13): per recipient mailbox. */
     resend: (reply: FastifyReply, email: string) => check(reply, [{ rule: resendsPerAddress, subject: mailboxOf(email) }]),
-    contact: (reply: FastifyReply, ip: string) => check(reply, [{ rule: contactPerIp, subject: ip }]),
+    /**
+     * Get in Touch: per client IP, then per recipient mailbox. The hour counts only what the minute
+     * let through (one check after the other), so a client hammering an address inside its minute
+     * does not use up the address's hour for the requests that come later.
+     */
+    async contact(reply: FastifyReply, ip: string, email: string): Promise<void> {
+      await check(reply, [{ rule: contactPerIp, subject: ip }]);
+      await check(reply, [{ rule: contactPerAddressMinute, subject: mailboxOf(email) }]);
+      await check(reply, [{ rule: contactPerAddressHour, subject: mailboxOf(email) }]);
+    },
+    /**
+     * A staff account verification mail, about to be queued: false past the mailbox's hourly or
+     * daily cap (the mail is then not sent; the answer stays better-auth's usual one, so it does not
+     * tell whether the address has an account). The day counts only mails the hour let through.
+     */
+    async verificationMail(email: string): Promise<boolean> {
+      const mailbox = mailboxOf(email);
+      if ((await counter.hit([{ window: verificationPerAddressHour, subject: mailbox }])).refused) return false;
+      return !(await counter.hit([{ window: verificationPerAddressDay, subject: mailbox }])).refused;
+    },
     /**
      * Find my pass: a 429 past the client's limit; past the address's, no 429 (the answer must not
      * tell whether the address was asked for) but false: the mail is not sent.

@@ -227,6 +227,11 @@ export function resetEmbeddedCounters(db: Db): void {
   embeddedCounters.delete(db);
 }
 
+/** Ends every window of one limit (its name) in the embedded database's counters now, as time passing would (tests). */
+export function expireEmbeddedWindows(db: Db, name: string): void {
+  embeddedCounters.get(db)?.expire(`${name}:`);
+}
+
 /**
  * The counters of the embedded database. A PGlite data dir belongs to one process (the admin
  * socket stops a second server on the same DATA_DIR), so that process's memory already is the one
@@ -267,6 +272,10 @@ function memoryCounter(now: () => number) {
         counted.set(key, { points: window.points, msLeft: window.expire - time });
       }
       return counted;
+    },
+    /** Ends the windows whose keys start with this. */
+    expire(prefix: string) {
+      for (const key of windows.keys()) if (key.startsWith(prefix)) windows.delete(key);
     },
   };
 }

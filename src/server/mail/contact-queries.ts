@@ -1,27 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ContactInput } from '../../core/contact.ts';
-import { column, type Db, queryRows, runStatement } from '../db/database.ts';
-
-/** Serialises contact requests for one address until the transaction ends (any server process). */
-export async function lockContactAddress(tx: Db, address: string): Promise<void> {
-  await runStatement(tx, sql`select pg_advisory_xact_lock(hashtext(${`contact:${address}`}))`);
-}
-
-const recentContactRequestsRow = z.object({ lastMinute: column.integer, lastHour: column.integer });
-
-/** How many requests this (lower-case) address sent in the last minute and the last hour. */
-export async function recentContactRequests(db: Db, address: string) {
-  const [recent] = await queryRows(
-    db,
-    recentContactRequestsRow,
-    sql`select count(*) filter (where created_at > now() - interval '60 seconds') as "lastMinute",
-               count(*) as "lastHour"
-        from contact_requests
-        where lower(email) = ${address} and created_at > now() - interval '1 hour'`,
-  );
-  return recent!;
-}
+import { column, type Db, queryRows } from '../db/database.ts';
 
 const insertContactRequestRow = z.object({ id: column.integer });
 

@@ -142,6 +142,12 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
     expect(await t.database.count('outbox')).toBe(0);
   });
 
+  it('stores a name without bidi overrides, zero-width spaces or other format characters', async () => {
+    const response = await contact({ name: 'Evil\u202Egnp.exe\u200B \u2066Ada\u2069\u200E', email: 'grace@example.com' });
+    expect(response.statusCode).toBe(202);
+    expect(await testRows(t.database.db, sql`select name from contact_requests`)).toEqual([{ name: 'Evilgnp.exe Ada' }]);
+  });
+
   it('stores a name of 100 emoji', async () => {
     const name = '\u{1F469}\u200D\u{1F52C}'.repeat(100);
     expect((await contact({ name, email: 'grace@example.com' })).statusCode).toBe(202);
@@ -165,16 +171,29 @@ describe.each(testBackends())('POST /api/contact on $name', (backend) => {
     expect(await t.database.count('outbox')).toBe(1);
   });
 
-  it('sends at most 5 confirmations per address per hour', async () => {
-    for (const minutesAgo of [50, 40, 30, 20, 10]) {
-      await testRows(
-        t.database.db,
-        sql`insert into contact_requests (name, email, created_at) values ('Grace', 'grace@example.com', now() - make_interval(mins => ${minutesAgo}))`,
-      );
+  it('counts a +tag and another letter case as the same mailbox, from any client', async () => {
+    expect((await contact({ name: 'Victim', email: 'victim@example.com' })).statusCode).toBe(202);
+    for (const [n, email] of ['victim+1@example.com', 'Victim+2@EXAMPLE.com', 'VICTIM+x@example.com'].entries()) {
+      const again = await t.shop.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Someone', email }, remoteAddress: `198.51.100.${n + 20}` });
+      expect(again.statusCode).toBe(429);
+      expect(again.json()).toEqual({ error: { code: 'recipient_rate_limited', message: API_ERRORS.contactTooSoon } });
     }
-    const response = await contact({ name: 'Grace', email: 'grace@example.com' });
-    expect(response.statusCode).toBe(429);
-    expect(response.json().error.message).toBe(API_ERRORS.contactTooMany);
+    expect(await t.database.count('outbox')).toBe(1);
+  });
+
+  it('sends at most 5 confirmations per mailbox per hour, a +tag or not', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 7; n++) {
+      // A minute goes by between requests: only the hour's cap can refuse them.
+      await t.database.expireLimit('contact-mail-minute');
+      const response = await contact({ name: 'Grace', email: n === 0 ? 'grace@example.com' : `grace+${n}@example.com` });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(response.json().error.message).toBe(API_ERRORS.contactTooMany);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429]);
+    expect(await t.database.count('outbox')).toBe(5);
+    // Another mailbox has its own allowance.
+    expect((await contact({ name: 'Ada', email: 'ada+grace@example.com' })).statusCode).toBe(202);
   });
 
   it('limits requests per client IP with a clear 429', async () => {

@@ -83,6 +83,33 @@ describe.each(testBackends())('GET /metrics on $name', (backend) => {
     expect(withToken.body).toMatch(/^skippass_purchases_total{outcome="stored"} 0$/m);
   });
 
+  it('is not read by a local caller that came through a proxy, whichever header says so', async () => {
+    for (const trustProxy of ['true', 'false']) {
+      const app = await start({ TRUST_PROXY: trustProxy });
+      for (const [header, value] of [
+        ['x-real-ip', '203.0.113.5'],
+        ['x-real-ip', '127.0.0.1'],
+        ['via', '1.1 nginx'],
+        ['x-forwarded-host', 'shop.example'],
+        ['x-forwarded-proto', 'https'],
+        ['true-client-ip', '203.0.113.5'],
+        ['cf-connecting-ip', '203.0.113.5'],
+        ['forwarded', 'for=127.0.0.1'],
+      ] as const) {
+        const response = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { [header]: value } });
+        expect(response.statusCode, `${header} with TRUST_PROXY=${trustProxy}`).toBe(404);
+        expect(response.body).not.toContain('# HELP');
+      }
+      // A direct local caller still reads it, and the token still opens it through a proxy.
+      expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      const withToken = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-real-ip': '203.0.113.5', authorization: `Bearer ${TOKEN}` } });
+      expect(withToken.statusCode).toBe(200);
+      await shop!.close();
+      await database!.close();
+      shop = database = undefined;
+    }
+  });
+
   it('takes its allowed addresses from METRICS_ALLOW, and refuses a malformed list at start', async () => {
     const app = await start({ METRICS_ALLOW: '10.0.0.7' });
     expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.0.0.7' })).statusCode).toBe(200);

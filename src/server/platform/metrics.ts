@@ -119,9 +119,36 @@ export function shopMetrics(options: MetricsOptions) {
 export type ShopMetrics = ReturnType<typeof shopMetrics>;
 
 /**
+ * Headers a proxy adds to say whom it forwards for, or that it forwarded at all: nginx's common
+ * X-Real-IP, the de facto X-Forwarded-*, RFC 7239 Forwarded, Via, and the CDNs' own. A request
+ * carrying any of them came through a proxy, and a proxy on this machine connects from loopback.
+ */
+const PROXY_HEADERS = [
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-original-forwarded-for',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+] as const;
+
+/**
  * A scrape is allowed with the configured bearer token, or from an allowed address that connects
- * directly: a request that came through a proxy (it carries X-Forwarded-For or Forwarded) is the
- * public's, whatever the proxy's own address. Refused scrapes get 404: /metrics is not advertised.
+ * directly. What decides is the connection's own address, never one a header names; and a request
+ * that came through a proxy (it carries any PROXY_HEADERS) is the public's, whatever the proxy's own
+ * address: a proxy on this machine that sends only X-Real-IP once opened /metrics to the world
+ * (issue 23). A proxy that adds no such header cannot be told from a local caller: behind one, use
+ * METRICS_TOKEN and refuse /metrics at the proxy (deploy/Caddyfile does). Refused scrapes get 404:
+ * /metrics is not advertised.
  */
 function mayScrape(request: FastifyRequest, options: MetricsOptions): boolean {
   const auth = request.headers.authorization;
@@ -130,7 +157,7 @@ function mayScrape(request: FastifyRequest, options: MetricsOptions): boolean {
     const expected = Buffer.from(options.token);
     if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
   }
-  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
+  if (PROXY_HEADERS.some((header) => request.headers[header] !== undefined)) return false;
   const address = normalise(request.socket.remoteAddress ?? '');
   return options.allow.some((allowed) => normalise(allowed) === address);
 }

@@ -48,6 +48,16 @@ describe.each(testBackends())('POST /api/find-pass on $name', (backend) => {
     ]);
   });
 
+  it('mails passes only to the address they were bought with: a Kelvin sign (U+212A) is not a K', async () => {
+    const id = (await buy('kate@example.com', 'Kate Bush')).json().pass.id as string;
+    expect((await findPass({ email: '\u212Aate@example.com' })).statusCode).toBe(202);
+    expect((await findPass({ email: 'KATE@example.com' })).statusCode).toBe(202);
+    const mails = await lookupMails();
+    expect(mails.map((sent) => sent.to)).toEqual(['KATE@example.com']);
+    expect(mails[0]!.text).toContain(id);
+    expect(mail.sent.filter((sent) => sent.to.includes('\u212A'))).toEqual([]);
+  });
+
   it('marks a voided pass and leaves out its code', async () => {
     const id = (await buy('ada@example.com')).json().pass.id as string;
     await testRows(t.database.db, sql`insert into pass_voids (order_id, reason) values (${id}, 'bought twice')`);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { PASS_ID_LENGTH } from '../../core/constants.ts';
 import type { PurchaseResponse } from '../../core/api/purchases.ts';
 import type { Db } from '../db/database.ts';
@@ -26,14 +26,28 @@ const digestOf = (request: KeyedRequest, purpose: string) =>
   createHash('sha256').update(`skippass-${purpose}\0${request.key}\0${request.fingerprint}`);
 
 /**
- * The pass ID of a keyed purchase: drawn from a hash of key and body instead of a random UUID, so
- * every retry of the same request (on any instance, with or without the database) sells the same
- * pass. Whatever path a retry takes, its purchase meets the first one's order ID, and the unique
- * order_id turns the second into a replay rather than a second pass. `draw` > 0 gives the next
- * candidates when an unrelated purchase holds the ID (about once in 10^12 sales).
+ * The pass ID of a keyed purchase: drawn from key and body instead of a random UUID, so every retry
+ * of the same request (on any instance, with or without the database) sells the same pass. Whatever
+ * path a retry takes, its purchase meets the first one's order ID, and the unique order_id turns the
+ * second into a replay rather than a second pass. `draw` > 0 gives the next candidates when an
+ * unrelated purchase holds the ID (about once in 10^12 sales). An HMAC under a key the server keeps
+ * (passIdKey): an unkeyed hash let a client try keys until it got the pass ID it wanted (issue 23).
  */
-export function passIdFor(request: KeyedRequest, draw = 0): string {
-  return digestOf(request, `pass-id-${draw}`).digest('hex').slice(0, PASS_ID_LENGTH).toUpperCase();
+export function passIdFor(passIdKey: Buffer, request: KeyedRequest, draw = 0): string {
+  return createHmac('sha256', passIdKey)
+    .update(`skippass-pass-id-${draw}\0${request.key}\0${request.fingerprint}`)
+    .digest('hex')
+    .slice(0, PASS_ID_LENGTH)
+    .toUpperCase();
+}
+
+/**
+ * The key of passIdFor, derived from a secret every instance behind one database shares (the auth
+ * secret: sessions need it alike on all of them), so a retry that reaches another instance gets the
+ * same pass ID. Its own derivation, so the ID never reveals anything of the secret itself.
+ */
+export function passIdKeyOf(sharedSecret: string): Buffer {
+  return createHmac('sha256', sharedSecret).update('skippass pass-id key').digest();
 }
 
 /** What the payment provider de-duplicates on: the same key and body always charge one reference. */
@@ -63,8 +77,15 @@ export class IdempotencyStore {
 
   constructor(
     private readonly db: Db,
+    /** passIdKeyOf the secret the instances share. */
+    private readonly passIdKey: Buffer,
     readonly leaseSeconds = CLAIM_LEASE_SECONDS,
   ) {}
+
+  /** The pass ID of a keyed purchase (passIdFor), under this shop's key. */
+  passIdFor(request: KeyedRequest, draw = 0): string {
+    return passIdFor(this.passIdKey, request, draw);
+  }
 
   /**
    * Holds the key in this process first, so a second request with it here waits without a query:

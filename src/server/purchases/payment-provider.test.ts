@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { simulatedPayment } from './payment-provider.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type PaymentProvider, ProviderDeadlineExceeded, simulatedPayment, withDeadline } from './payment-provider.ts';
 
 describe('simulated payment', () => {
   const charge = { amountCents: 300, reference: 'ABCDEF0123' };
@@ -42,6 +42,62 @@ describe('simulated refund', () => {
     const sellsButCannotRefund = simulatedPayment({ delayMs: 0, failureRate: 0, refundFailureRate: 1 });
     expect(await sellsButCannotRefund.charge(refund)).toEqual({ ok: true });
     expect((await sellsButCannotRefund.refund(refund)).ok).toBe(false);
+  });
+});
+
+describe('the simulated provider refunds a charge once per reference', () => {
+  it('answers a repeat refund, even one asked while the first is in flight, with the first refund', async () => {
+    // Each refund the simulation makes is named after the clock: a second refund would get another name.
+    let clock = 1_000_000;
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => clock++);
+    const provider = simulatedPayment({ delayMs: 5, failureRate: 0 });
+    try {
+      const [first, meanwhile] = await Promise.all([
+        provider.refund({ amountCents: 300, reference: 'ABCDEF0123' }),
+        provider.refund({ amountCents: 300, reference: 'ABCDEF0123' }),
+      ]);
+      const later = await provider.refund({ amountCents: 300, reference: 'ABCDEF0123' });
+      const other = await provider.refund({ amountCents: 300, reference: 'ABCDEF0124' });
+      expect(first.ok && first.reference).toMatch(/^sim-refund-ABCDEF0123-/);
+      expect(meanwhile).toEqual(first);
+      expect(later).toEqual(first);
+      expect(other).not.toEqual(first);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('keeps no refusal: a refund refused once may be asked for again', async () => {
+    const draws = [0.1, 0.9];
+    const provider = simulatedPayment({ delayMs: 0, failureRate: 0, refundFailureRate: 0.5, random: () => draws.shift() ?? 0.9 });
+    expect((await provider.refund({ amountCents: 300, reference: 'R1' })).ok).toBe(false);
+    expect((await provider.refund({ amountCents: 300, reference: 'R1' })).ok).toBe(true);
+  });
+});
+
+describe('the provider deadline', () => {
+  const silent: PaymentProvider = { charge: () => new Promise(() => {}), refund: () => new Promise(() => {}) };
+
+  it('declines a charge the provider does not answer in time, so the buyer is told to try again', async () => {
+    const result = await withDeadline(silent, 10).charge({ amountCents: 300, reference: 'K' });
+    expect(result).toEqual({ ok: false, reason: 'the payment provider did not answer the charge within 0.01 s' });
+  });
+
+  it('throws for a refund not answered in time: whether the money went back is not known', async () => {
+    await expect(withDeadline(silent, 10).refund({ amountCents: 300, reference: 'K' })).rejects.toBeInstanceOf(ProviderDeadlineExceeded);
+  });
+
+  it('passes answers within the deadline through, refusals and errors included', async () => {
+    const answering: PaymentProvider = {
+      charge: async () => ({ ok: true }),
+      refund: async ({ reference }) => (reference === 'no' ? { ok: false, reason: 'card closed' } : { ok: true, reference: 'r-1' }),
+    };
+    const bounded = withDeadline(answering, 60_000);
+    expect(await bounded.charge({ amountCents: 300, reference: 'K' })).toEqual({ ok: true });
+    expect(await bounded.refund({ amountCents: 300, reference: 'yes' })).toEqual({ ok: true, reference: 'r-1' });
+    expect(await bounded.refund({ amountCents: 300, reference: 'no' })).toEqual({ ok: false, reason: 'card closed' });
+    const failing = withDeadline({ ...answering, charge: () => Promise.reject(new Error('connection reset')) }, 60_000);
+    await expect(failing.charge({ amountCents: 300, reference: 'K' })).rejects.toThrow('connection reset');
   });
 });
 

@@ -15,6 +15,7 @@ const buyerNumber = (n: number) => ({ name: `Buyer ${n}`, email: `buyer${n}@exam
 
 describe.each(testBackends())('purchases through a database outage on $name', (backend) => {
   const t = shopPerTest(backend);
+  const SHARED_SECRET = 'one secret for every instance of this shop';
   let outage: DatabaseOutage | undefined;
   const others: TestApp[] = [];
   afterEach(async () => {
@@ -23,12 +24,16 @@ describe.each(testBackends())('purchases through a database outage on $name', (b
     outage = undefined;
   });
 
-  /** Two shop instances on the same database, each with its own spool, both behind one outage. */
+  /**
+   * Two shop instances on the same database, each with its own spool, both behind one outage. They
+   * share AUTH_SECRET, as instances behind one database must (ADR 0031): keyed pass IDs derive from it.
+   */
   async function twoInstances() {
     outage = await databaseOutage(t.database);
     // Every request comes from one test client: the per-IP purchase limit is not what is tested here.
-    const first = await startTestApp(t.database, { RATE_LIMIT_PER_MINUTE: '0' }, { db: outage.db });
-    const second = await startTestApp(t.database, { RATE_LIMIT_PER_MINUTE: '0' }, { db: outage.db });
+    const env = { RATE_LIMIT_PER_MINUTE: '0', AUTH_SECRET: SHARED_SECRET };
+    const first = await startTestApp(t.database, env, { db: outage.db });
+    const second = await startTestApp(t.database, env, { db: outage.db });
     others.push(first, second);
     return [first, second] as const;
   }

@@ -15,7 +15,7 @@ import { ApiError, EVENT_NOT_FOUND } from '../errors.ts';
 import type { PassCodes } from './pass-codes.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import type { PurchaseSpool } from './purchase-spool.ts';
-import { fingerprintOf, type IdempotencyStore, type KeyedRequest, passIdFor, paymentReferenceFor } from './idempotency.ts';
+import { fingerprintOf, type IdempotencyStore, type KeyedRequest, paymentReferenceFor } from './idempotency.ts';
 
 /** A freshly drawn pass ID collides with a stored one about once in 10^12 sales; a few draws suffice. */
 const MAX_ID_DRAWS = 5;
@@ -172,7 +172,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
   /** Stores the sale with its claim's answer (`claim`: the client's key, or the server's while it holds a place). */
   async function store(input: PurchaseOrder, claim: KeyedRequest | undefined, clientKeyed: boolean): Promise<PurchaseOutcome> {
     const moment = now();
-    const idFor = (draw: number) => (clientKeyed && claim ? passIdFor(claim, draw) : newId());
+    const idFor = (draw: number) => (clientKeyed && claim ? deps.idempotency.passIdFor(claim, draw) : newId());
     const recordFor = (id: string): PurchaseRecord => ({
       pass: {
         id,

@@ -9,7 +9,7 @@ import type { PurchaseRecord } from './purchase-record.ts';
 import { purchaseRecord } from '../test-support/purchase-records.ts';
 import { fileSpool, type PurchaseSpool } from './purchase-spool.ts';
 import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
-import { IdempotencyStore } from './idempotency.ts';
+import { IdempotencyStore, passIdKeyOf } from './idempotency.ts';
 import { replaySpool } from './spool-replayer.ts';
 
 /** A spooled purchase: the buyer was told it was not saved yet. */
@@ -31,7 +31,7 @@ describe.each(testBackends())('spool replay on $name', (backend) => {
     await rm(directory, { recursive: true, force: true });
   });
 
-  const replay = () => replaySpool({ db: t.database.db, spool, idempotency: new IdempotencyStore(t.database.db, 60), log: silent });
+  const replay = () => replaySpool({ db: t.database.db, spool, idempotency: new IdempotencyStore(t.database.db, passIdKeyOf('test secret'), 60), log: silent });
   const orderIds = async () =>
     (await testRows<{ order_id: string; email: string }>(t.database.db, sql`select order_id, email from purchases order by order_id`)).map(
       (row) => `${row.order_id} ${row.email}`,

@@ -29,6 +29,10 @@ const adminOnly = ENDPOINTS.filter((endpoint) => endpoint.access === 'admin');
 /** Those the server checks itself (better-auth checks its own, and answers its own 401). */
 const checkedHere = signedInOnly.filter((endpoint) => endpoint.sessionCheckedBy === undefined);
 
+/** The door devices of the admin and of the door staff member (registered in beforeEach). */
+const ADMIN_DEVICE = 'device-0001';
+const DOOR_DEVICE = 'device-door-1';
+
 const derby = { title: 'City Derby', date: '2037-12-05', time: '19:30', location: 'Riverside Stadium', price: '12.50' };
 
 /**
@@ -65,6 +69,11 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
       "signed in, role 'user'": await staffSession(t.shop.app, t.database.db, 'user@example.com'),
     };
     await setStaffRole(t.database.db, 'user@example.com', 'user');
+    // Each person's door device, registered to them (a device is bound to the person who registered it).
+    for (const [cookie, deviceId] of [[admin, ADMIN_DEVICE], [door, DOOR_DEVICE]] as const) {
+      const registered = await t.shop.app.inject({ method: 'POST', url: '/api/admin/door/device', headers: { cookie }, payload: { deviceId, label: 'Gate' } });
+      expect(registered.statusCode, registered.body).toBe(200);
+    }
 
     const event = await t.shop.app.inject({ method: 'POST', url: '/api/admin/events', headers: { cookie: admin }, payload: derby });
     const bought = await t.shop.app.inject({
@@ -84,7 +93,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
    * A valid request for each route, so the answer shows the guard and not a validation error.
    * Routes without an entry get their params as 1 and an empty JSON body.
    */
-  function requestFor({ method, url }: Route): { url: string; payload?: object; known: boolean } {
+  function requestFor({ method, url }: Route, deviceId: string = ADMIN_DEVICE): { url: string; payload?: object; known: boolean } {
     const withId = (id: number) => url.replace(':id', String(id));
     const known: Record<string, { url: string; payload?: object }> = {
       'GET /api/admin/purchases': { url: '/api/admin/purchases?limit=10&q=Ada' },
@@ -94,9 +103,10 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
       'HEAD /api/admin/events/:id/check-ins': { url: withId(ids.event) },
       'POST /api/admin/check-ins': { url, payload: { eventId: ids.event, code: ids.code } },
       'POST /api/admin/outbox/:id/retry': { url: withId(ids.outbox), payload: {} },
-      'GET /api/admin/door/pack': { url: `${url}?eventId=${ids.event}` },
-      'HEAD /api/admin/door/pack': { url: `${url}?eventId=${ids.event}` },
-      'POST /api/admin/door/scans': { url, payload: { deviceId: 'device-0001', label: 'Gate A', eventId: ids.event, scans: [] } },
+      'GET /api/admin/door/pack': { url: `${url}?eventId=${ids.event}&deviceId=${deviceId}` },
+      'HEAD /api/admin/door/pack': { url: `${url}?eventId=${ids.event}&deviceId=${deviceId}` },
+      'POST /api/admin/door/device': { url, payload: { deviceId, label: 'Gate A' } },
+      'POST /api/admin/door/scans': { url, payload: { deviceId, label: 'Gate A', eventId: ids.event, scans: [] } },
       'PUT /api/admin/staff/:id/role': { url: url.replace(':id', ids.account), payload: { role: 'door' } },
       // better-auth reads the body before the session: a whole one, so the answer is about the session.
       'POST /api/auth/change-password': { url, payload: { currentPassword: 'correct horse 1', newPassword: 'battery staple 2', revokeOtherSessions: false } },
@@ -108,8 +118,8 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
     return { url: url.replace(/:[A-Za-z]+/g, '1'), ...(hasBody ? { payload: {} } : {}), known: !url.includes(':') && !hasBody };
   }
 
-  const send = (route: Route, cookie?: string) => {
-    const { url, payload } = requestFor(route);
+  const send = (route: Route, cookie?: string, deviceId?: string) => {
+    const { url, payload } = requestFor(route, deviceId);
     return t.shop.app.inject({ method: route.method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
   };
 
@@ -174,7 +184,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
   });
 
   it('lets door staff use the door and nothing else: every admin endpoint answers them 403 (ADR 0028)', async () => {
-    // The door is exactly these: choosing the event, admitting, the recent check-ins, the pack and scan uploads.
+    // The door is exactly these: choosing the event, admitting, the recent check-ins, registering the device, the pack and scan uploads.
     expect(routesOf(doorOnly).map((route) => `${route.method} ${route.url}`).sort()).toEqual(
       [
         'GET /api/admin/door/events',
@@ -184,6 +194,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
         'HEAD /api/admin/events/:id/check-ins',
         'GET /api/admin/door/pack',
         'HEAD /api/admin/door/pack',
+        'POST /api/admin/door/device',
         'POST /api/admin/door/scans',
       ].sort(),
     );
@@ -207,7 +218,7 @@ describe.each(testBackends())('admin authorisation on $name', (backend) => {
 
     for (const route of routesOf(doorOnly)) {
       const name = `${route.method} ${route.url}`;
-      const response = await send(route, door);
+      const response = await send(route, door, DOOR_DEVICE);
       expect(response.statusCode, `${name} as door staff: ${response.body.slice(0, 200)}`).toBeLessThan(400);
       expect(response.headers['cache-control'], name).toBe('no-store');
     }

@@ -20,7 +20,8 @@ export function purchasePageQuery(options: PageOptions): SQL {
   return sql`select id, name, email, event_name as "eventName", event_type as "eventType", amount as "amountCents",
                     purchases.order_id as "orderId",
                     to_char(created_at at time zone 'UTC', ${CURSOR_TIME_FORMAT}) as "cursorAt",
-                    pass_voids.voided_at as "voidedAt", coalesce(pass_voids.refunded_cents, 0) as "refundedCents"
+                    pass_voids.voided_at as "voidedAt", coalesce(pass_voids.refunded_cents, 0) as "refundedCents",
+                    coalesce(pass_voids.refund_status = 'pending', false) as "refundPending"
              from purchases left join pass_voids on pass_voids.order_id = purchases.order_id
              where ${after} and ${searchFilter(options.q)}
              order by purchases.created_at desc, purchases.id desc
@@ -40,6 +41,8 @@ const purchasePageRow = z.object({
   /** Set when staff voided the pass (issue 13). */
   voidedAt: column.isoTimestamp.nullable(),
   refundedCents: z.number().int(),
+  /** A refund asked for whose answer is not recorded yet (ADR 0030). */
+  refundPending: z.boolean(),
 });
 
 /** A purchase as the staff list shows it (the API's PurchaseRecord). */

@@ -134,6 +134,7 @@ describe.each(testBackends())('admin API on $name', (backend) => {
           createdAt: '2026-11-20T12:00:00.000Z',
           voidedAt: null,
           refundedCents: 0,
+          refundPending: false,
         },
       ]);
     });

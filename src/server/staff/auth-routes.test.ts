@@ -8,6 +8,7 @@ import { shopPerTest, startTestApp } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
 import { AUTH_ENDPOINTS } from '../../core/api/auth.ts';
 import { EMAIL_CONFIRMED_PATH } from '../../core/staff-messages.ts';
+import { API_ERRORS } from '../../core/messages.ts';
 import { AUTH_INVALID_PASSWORD, AUTH_TOO_MANY, LIMITED_AUTH_POSTS } from './auth-routes.ts';
 
 /** Every Set-Cookie header of a response, one entry per cookie. */
@@ -122,6 +123,45 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
     expect((await me(cookie)).json().user).toBeNull();
     expect((await t.shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).statusCode).toBe(401);
     expect(await t.database.count('purchases')).toBe(0);
+  });
+
+  it('never puts the session token in a JSON answer: the cookie is its only carrier', async () => {
+    await signUp(t.shop.app, 'boss@example.com');
+    await t.shop.app.inject({ method: 'GET', url: await verificationLink(t.database.db, 'boss@example.com') });
+    const signedIn = await signIn(t.shop.app, 'boss@example.com');
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = cookieFrom(signedIn.headers['set-cookie']);
+    const token = decodeURIComponent(/better-auth\.session_token=([^;.]+)/.exec(cookie)![1]!);
+    expect(signedIn.json().user.email).toBe('boss@example.com');
+    expect(signedIn.json()).not.toHaveProperty('token');
+    expect(signedIn.body).not.toContain(token);
+
+    const session = await t.shop.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.email).toBe('boss@example.com');
+    expect(session.json().session.userId).toBe(session.json().user.id);
+    expect(session.json().session).not.toHaveProperty('token');
+    expect(session.body).not.toContain(token);
+    // The cookie still signs the session in.
+    expect((await me(cookie)).json().user.email).toBe('boss@example.com');
+  });
+
+  it('answers a body nested 5,000 deep with a 400 in the envelope on every auth POST', async () => {
+    const deepArray = '['.repeat(5000) + ']'.repeat(5000);
+    const bodies = [`{"email":"boss@example.com","password":"correct horse","name":"Boss","a":${deepArray}}`, `{"email":${deepArray}}`, deepArray];
+    for (const url of ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-out', '/api/auth/send-verification-email']) {
+      for (const payload of bodies) {
+        const response = await t.shop.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+          payload,
+        });
+        expect(response.statusCode, `${url} ${payload.slice(0, 60)}`).toBe(400);
+        expect(response.json()).toEqual({ error: { code: 'invalid_json', message: API_ERRORS.jsonTooDeep } });
+      }
+    }
+    expect(await t.database.count('outbox')).toBe(0);
   });
 
   it('expires a session left idle', async () => {

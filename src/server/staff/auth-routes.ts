@@ -99,6 +99,26 @@ function inEnvelope(text: string, status: number): string {
 }
 
 /**
+ * A successful answer without the session token better-auth puts in it (sign-in's `token`,
+ * get-session's `session.token`, change-password's new one): the httpOnly cookie is its only
+ * carrier, out of reach of page scripts, logs and caches. Anything else passes untouched.
+ */
+function withoutSessionToken(text: string): string {
+  if (!text.includes('"token"')) return text;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof body !== 'object' || body === null) return text;
+  const answer = body as { token?: unknown; session?: unknown };
+  delete answer.token;
+  if (typeof answer.session === 'object' && answer.session !== null) delete (answer.session as { token?: unknown }).token;
+  return JSON.stringify(answer);
+}
+
+/**
  * Hands a request to better-auth as a Fetch Request on PUBLIC_URL (never on the Host header: links
  * in its mail and the callback URLs it trusts follow that URL) and copies its answer back.
  */
@@ -130,7 +150,7 @@ async function forward(auth: Auth, publicOrigin: string, target: string, request
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = response.body ? await response.text() : '';
   // Sent as text, as better-auth wrote it (an empty body stays empty, not a JSON null).
-  return reply.send(response.status >= 400 ? inEnvelope(text, response.status) : text);
+  return reply.send(response.status >= 400 ? inEnvelope(text, response.status) : withoutSessionToken(text));
 }
 
 export function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; limits: ShopLimits; publicUrl: string }) {

@@ -20,6 +20,8 @@ export interface AuthOptions {
   publicUrl: string;
   /** The outbox has a new message to send. */
   onMailQueued: () => void;
+  /** Counts a verification mail to this address against its caps; false: past them, not sent (limits.ts). */
+  verificationMailAllowed: (email: string) => Promise<boolean>;
 }
 
 /**
@@ -55,6 +57,12 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
+        // Past the mailbox's hourly or daily cap nothing is queued, and the answer is the usual one:
+        // whoever asks, sign-ups, sign-ins and resends cannot flood an address.
+        if (!(await options.verificationMailAllowed(user.email))) {
+          options.log.warn('verification mail not sent: the address had its hourly or daily share');
+          return;
+        }
         // Every link (sign-up, a sign-in while unverified, a resend) leads to the page that says the
         // address is confirmed, whatever callback the request named; a refused link lands there too, with ?error=.
         const link = new URL(url);

@@ -11,9 +11,9 @@ import { backOffice } from './back-office.ts';
 /** Voids, refunds, resent confirmations and the audit log; admin only (route() checks the role from the contract). */
 export function backOfficeRoutes(
   app: FastifyInstance,
-  deps: { db: Db; payment: PaymentProvider; limits: ShopLimits; timeZone: string; onMailQueued: () => void },
+  deps: { db: Db; payment: PaymentProvider; providerDeadlineMs: number; limits: ShopLimits; timeZone: string; onMailQueued: () => void },
 ) {
-  const office = backOffice(deps);
+  const office = backOffice({ ...deps, log: app.log });
 
   route(app, voidPass, async (request) => {
     const voided = await office.voidPass(request.staff, request.params.orderId, request.body);
@@ -32,4 +32,6 @@ export function backOfficeRoutes(
     const page = await listStaffActions(deps.db, { limit, after: decodePageCursor(cursor) });
     return { items: page.items, nextCursor: nextCursor(page.next) };
   });
+
+  return { settleRefunds: office.settleRefunds };
 }

@@ -11,6 +11,7 @@ import { salesRoutes } from './sales-routes.ts';
 /**
  * Every route of the staff slice: better-auth's, /api/me, the purchases list, stats and export,
  * the sales chart, the back office (voids, refunds, resends, the audit log) and staff roles.
+ * Answers the back office's settler of pending refunds.
  */
 export function mountStaff(
   app: FastifyInstance,
@@ -22,8 +23,9 @@ export function mountStaff(
     publicUrl: string;
     timeZone: string;
     productName: string;
-    /** Refunds of voided passes go back through the payment seam. */
+    /** Refunds of voided passes go back through the payment seam, within its deadline. */
     payment: PaymentProvider;
+    providerDeadlineMs: number;
     onMailQueued: () => void;
   },
 ) {
@@ -31,5 +33,6 @@ export function mountStaff(
   adminRoutes(app, deps);
   staffRoleRoutes(app, deps);
   salesRoutes(app, deps);
-  backOfficeRoutes(app, deps);
+  // The settler of refunds left pending (ADR 0030): app.ts runs it in the background.
+  return backOfficeRoutes(app, deps);
 }

@@ -76,6 +76,7 @@ export function textRuleBreaches(label: string, value: string, min = 2, max = 10
   if (codePointLength(value) > maxCodePoints) breaches.push(`${label} has more than ${maxCodePoints} code points`);
   if (/[<>"'&]/.test(value)) breaches.push(`${label} holds a character SPEC strips`);
   if (/[\p{Cc}\p{Cs}]/u.test(value)) breaches.push(`${label} holds a control character or a lone surrogate`);
+  if (/(?![\u200C\u200D])\p{Cf}/u.test(value)) breaches.push(`${label} holds a format character (a bidi override, a zero-width space)`);
   if (value !== value.trim()) breaches.push(`${label} is not trimmed`);
   return breaches;
 }
@@ -85,6 +86,6 @@ export function emailRuleBreaches(label: string, value: string): string[] {
   const breaches: string[] = [];
   if (!EMAIL_PATTERN.test(value) || !isPlainEmail(value)) breaches.push(`${label} is not one plain address`);
   if (codePointLength(value) > 254) breaches.push(`${label} is longer than 254`);
-  if (/[<>"'&\p{Cc}\p{Cs}]/u.test(value)) breaches.push(`${label} holds a stripped or control character`);
+  if (/[<>"'&\p{Cc}\p{Cs}]|(?![\u200C\u200D])\p{Cf}/u.test(value)) breaches.push(`${label} holds a stripped, control or format character`);
   return breaches;
 }

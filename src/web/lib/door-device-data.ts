@@ -6,9 +6,16 @@
  */
 export const DOOR_DATABASE = 'skippass-door';
 export const DOOR_API_CACHE = 'skippass-door-api';
+/** sessionStorage: the key that opens the door's pack at rest (ADR 0029), for a reload in the same tab. */
+export const DOOR_KEY_STORAGE = 'skippass-door-key';
 
 /** Forgets everything the door stored for the signed-in staff member. Never fails. */
 export async function clearDoorDeviceData(): Promise<void> {
+  try {
+    sessionStorage.removeItem(DOOR_KEY_STORAGE);
+  } catch {
+    // No storage (a private window's quirks): nothing was kept there either.
+  }
   await Promise.all([
     new Promise<void>((resolve) => {
       try {

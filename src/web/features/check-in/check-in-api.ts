@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { checkIn, doorEvents, recentCheckIns } from '../../../core/api/check-in.ts';
-import { doorPack, uploadDoorScans } from '../../../core/api/door.ts';
+import { doorPack, registerDoorDevice, uploadDoorScans } from '../../../core/api/door.ts';
 import type { CallOf, ResponseOf } from '../../../core/api/contract.ts';
 import { me } from '../../../core/api/staff.ts';
 import type { CheckInResult } from '../../../core/events.ts';
-import { call, failureToReport, unwrap, urlOf, type CallOptions } from '../../lib/api-client.ts';
+import { type ApiFailure, call, failureToReport, unwrap, urlOf, type CallOptions } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toasts.ts';
 import { doorNetworkMode } from '../../lib/door-device-data.ts';
 import { STAFF_DATA_KEY } from '../../lib/query-client.ts';
@@ -93,12 +93,22 @@ export function reportFailure(what: string) {
   };
 }
 
+export type { ApiFailure };
+
+/** A sync the shop refused: the session ended (401), or the person or this device may not sync (403). */
+export const refusedSync = (answer: ApiFailure) => answer.kind === 'unauthorized' || answer.status === 401 || answer.status === 403;
+
 /** The offline door (ADR 0014): hands the scans it decided to the shop. */
 export function uploadScans(body: CallOf<typeof uploadDoorScans>['body']) {
   return call(uploadDoorScans, { body });
 }
 
 /** The offline door (ADR 0014): the event's passes, signed, to decide scans without the shop. */
-export function downloadDoorPack(eventId: number) {
-  return call(doorPack, { query: { eventId } });
+export function downloadDoorPack(eventId: number, deviceId: string) {
+  return call(doorPack, { query: { eventId, deviceId } });
+}
+
+/** Registers this device to the signed-in staff member (first use binds it) and fetches its pack key (ADR 0029). */
+export function registerDevice(device: { id: string; label: string }) {
+  return call(registerDoorDevice, { body: { deviceId: device.id, label: device.label } });
 }

@@ -10,6 +10,13 @@ export interface StoredPack {
   passes: Array<{ id: string; name: string; usedAt: string | null; voided: boolean }>;
 }
 
+/** A pack as it rests on the device: AES-GCM ciphertext of its JSON, under the device's pack key (ADR 0029). */
+interface SealedPack {
+  eventId: number;
+  iv: Uint8Array<ArrayBuffer>;
+  sealed: ArrayBuffer;
+}
+
 /** This device: its id (made up once) and the label staff see in the admin panel. */
 export interface DoorDevice {
   id: string;
@@ -17,7 +24,7 @@ export interface DoorDevice {
 }
 
 interface DoorSchema extends DBSchema {
-  packs: { key: number; value: StoredPack };
+  packs: { key: number; value: SealedPack };
   /** Scans not yet accepted by the server, by nonce. */
   queue: { key: string; value: DoorScan };
   /** Passes this device admitted since its pack was made (`<eventId>:<orderId>` -> when). */
@@ -66,18 +73,32 @@ export const doorStore = {
   async setStaffId(id: string): Promise<void> {
     await (await database()).put('meta', id, 'staff');
   },
-  async pack(eventId: number): Promise<StoredPack | undefined> {
-    return (await database()).get('packs', eventId);
+  /** The event's pack, opened with the device's key; undefined without one, or if it does not open. */
+  async pack(eventId: number, key: CryptoKey): Promise<StoredPack | undefined> {
+    const rest = await (await database()).get('packs', eventId);
+    if (!rest) return undefined;
+    try {
+      const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: rest.iv }, key, rest.sealed);
+      return JSON.parse(new TextDecoder().decode(plain)) as StoredPack;
+    } catch {
+      return undefined;
+    }
   },
-  /** A new pack replaces the old; admissions it already counts are forgotten locally. */
-  async savePack(pack: StoredPack): Promise<void> {
+  /** A new pack replaces the old, sealed with the device's key; admissions it already counts are forgotten locally. */
+  async savePack(pack: StoredPack, key: CryptoKey): Promise<void> {
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(JSON.stringify(pack)));
     const db = await database();
     const tx = db.transaction(['packs', 'admitted'], 'readwrite');
-    await tx.objectStore('packs').put(pack);
+    await tx.objectStore('packs').put({ eventId: pack.eventId, iv, sealed });
     for (const pass of pack.passes) {
       if (pass.usedAt) await tx.objectStore('admitted').delete(admittedKey(pack.eventId, pass.id));
     }
     await tx.done;
+  },
+  /** Drops every pack (a refused sync); the scan queue stays, to upload once the shop accepts this door again. */
+  async forgetPacks(): Promise<void> {
+    await (await database()).clear('packs');
   },
   /** This device's admissions at an event since its pack was made, by pass ID. */
   async admittedAtEvent(eventId: number): Promise<Map<string, string>> {

@@ -2,7 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_SCANS_PER_UPLOAD } from '../../../core/api/door.ts';
 import type { CheckInResult } from '../../../core/events.ts';
 import { clearDoorDeviceData } from '../../lib/door-device-data.ts';
-import { downloadDoorPack, uploadScans, warmDoorReads } from './check-in-api.ts';
+import { clearSession, signOut } from '../../lib/session-api.ts';
+import { toast } from '../../lib/toasts.ts';
+import { type ApiFailure, downloadDoorPack, refusedSync, registerDevice, uploadScans, warmDoorReads } from './check-in-api.ts';
+import { dropPackKey, holdPackKey, packKey } from './door-key.ts';
 import { doorStore, type StoredPack } from './door-store.ts';
 import { decideOffline, importPassKey, passIdOffline, type OfflinePack } from './offline-decision.ts';
 
@@ -26,6 +29,20 @@ async function packInMemory(stored: StoredPack, eventName: string): Promise<Offl
   const admitted = await doorStore.admittedAtEvent(stored.eventId);
   const passes = new Map(stored.passes.map((pass) => [pass.id, { name: pass.name, voided: pass.voided, usedAt: pass.usedAt ?? admitted.get(pass.id) ?? null }]));
   return { eventId: stored.eventId, eventName, passes, key: await importPassKey(stored.publicKey) };
+}
+
+/**
+ * After a refused sync the device drops its key and packs (ADR 0029); the queue stays for when
+ * the same person signs in again. A device the shop refuses (revoked, or another's) also signs
+ * out, which clears everything, so whoever holds it must sign in again.
+ */
+async function forgetDevice(answer: ApiFailure): Promise<void> {
+  dropPackKey();
+  await doorStore.forgetPacks().catch(() => clearDoorDeviceData());
+  if (answer.code !== 'device_refused') return;
+  toast.error('This door device can no longer sync', { id: 'door-device-refused', description: answer.message || undefined });
+  await signOut().catch(() => false);
+  await clearSession();
 }
 
 /** Installs the door's service worker (scope /check-in only) and, once it controls the page, warms its cache. */
@@ -103,19 +120,39 @@ export function useDoor(event: { id: number; title: string } | null, staffUserId
     }
     syncing.current = true;
     syncAgain.current = false;
+    // Refused: the device's data is gone, and nothing here may open (so recreate) its database again.
+    let dropped = false;
+    const refused = async (answer: ApiFailure) => {
+      dropped = true;
+      pack.current = null;
+      setStatus((before) => ({ ...before, passes: null, packAt: null }));
+      await forgetDevice(answer);
+    };
     try {
       const device = await doorStore.device();
+      let key = await packKey(device.id);
+      if (!key) {
+        // This tab has no key for the device yet: registering binds the device (first use) and hands it out.
+        const registered = await registerDevice(device);
+        if (!registered.ok) return void (refusedSync(registered) && (await refused(registered)));
+        key = await holdPackKey(device.id, registered.data.key);
+      }
       for (;;) {
         const scans = await doorStore.queued(UPLOAD_BATCH);
         const answer = await uploadScans({ deviceId: device.id, label: device.label, eventId, scans });
-        if (!answer.ok) break;
+        if (!answer.ok) {
+          if (refusedSync(answer)) return void (await refused(answer));
+          break;
+        }
         await doorStore.dequeue(scans.map((scan) => scan.nonce));
         if (scans.length < UPLOAD_BATCH) break;
       }
       if (eventId !== null) {
-        const answer = await downloadDoorPack(eventId);
+        const answer = await downloadDoorPack(eventId, device.id);
+        if (!answer.ok && refusedSync(answer)) return void (await refused(answer));
         if (answer.ok && answer.data.eventId === eventId) {
-          await doorStore.savePack(answer.data);
+          // Without WebCrypto (no secure context) the pack stays in memory only: nothing readable rests on the device.
+          if (key) await doorStore.savePack(answer.data, key);
           await adoptPack(answer.data);
         }
       }
@@ -123,7 +160,7 @@ export function useDoor(event: { id: number; title: string } | null, staffUserId
       // Storage or network trouble: the next sync tries again; nothing queued is lost.
     } finally {
       syncing.current = false;
-      await refreshCounts();
+      if (!dropped) await refreshCounts();
     }
     if (syncAgain.current) return syncRef.current();
   }, [ready, eventId, adoptPack, refreshCounts]);
@@ -135,7 +172,8 @@ export function useDoor(event: { id: number; title: string } | null, staffUserId
     pack.current = null;
     if (!ready) return;
     void (async () => {
-      const stored = eventId === null ? undefined : await doorStore.pack(eventId).catch(() => undefined);
+      const key = eventId === null ? null : await doorStore.device().then((device) => packKey(device.id)).catch(() => null);
+      const stored = eventId === null || !key ? undefined : await doorStore.pack(eventId, key).catch(() => undefined);
       if (stored) await adoptPack(stored);
       await refreshCounts();
       if (navigator.onLine) await sync();

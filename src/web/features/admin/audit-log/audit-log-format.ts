@@ -7,12 +7,15 @@ const ACTION_LABELS: Record<string, string> = {
   'staff.role': 'Changed a staff role',
   'pass.void': 'Voided a pass',
   'pass.refund': 'Refunded a pass',
+  'pass.refund_refused': 'Refund refused by the provider',
   'mail.retry': 'Retried an email',
   'mail.resend': 'Sent a confirmation again',
   'event.create': 'Created an event',
   'event.update': 'Edited an event',
   'event.delete': 'Deleted an event',
   'check_in.conflict_resolved': 'Resolved a check-in conflict',
+  'door.upload': 'Uploaded door scans',
+  'door.device_revoked': 'Revoked a door device',
 };
 
 export function actionLabel(action: string): string {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from '../../../lib/toasts.ts';
 import type { ResponseOf } from '../../../../core/api/contract.ts';
-import { doorDevices, resolveConflict } from '../../../../core/api/door.ts';
+import { doorDevices, resolveConflict, revokeDoorDevice } from '../../../../core/api/door.ts';
 import { call, unwrap } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, reportsLoadFailure } from '../admin-api.ts';
 import { listStatus } from '../list-parts.tsx';
@@ -26,6 +26,15 @@ export function useDoorDevices() {
       reload();
     },
   });
+  const revoke = useMutation({
+    mutationFn: (device: DoorDevice) => call(revokeDoorDevice, { params: { id: device.id } }),
+    onSuccess: (result, device) => {
+      // 409: revoked already; either way it reads as revoked after the reload.
+      if (result.ok || result.status === 409) toast.success(`${device.label} revoked`, { description: 'It can no longer download passes or upload scans.' });
+      else toast.error('The device could not be revoked', { description: result.message || 'Try again.' });
+      reload();
+    },
+  });
   return {
     devices: query.data?.devices ?? [],
     conflicts: query.data?.conflicts ?? [],
@@ -33,5 +42,7 @@ export function useDoorDevices() {
     reload,
     resolve: (conflict: CheckInConflict) => resolve.mutate(conflict),
     resolvingId: resolve.isPending ? (resolve.variables?.id ?? null) : null,
+    revoke: (device: DoorDevice) => revoke.mutate(device),
+    revokingId: revoke.isPending ? (revoke.variables?.id ?? null) : null,
   };
 }

@@ -28,7 +28,7 @@ interface PurchaseRow {
   onResend: () => void;
 }
 
-/** A voided pass says so beside its ID (and whether it was refunded); the spec's columns stay as they are. */
+/** A voided pass says so beside its ID (and whether it was refunded, or its refund is pending); the spec's columns stay as they are. */
 function OrderId({ purchase }: { purchase: PurchaseRecord }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
@@ -36,6 +36,14 @@ function OrderId({ purchase }: { purchase: PurchaseRecord }) {
       {purchase.voidedAt && <Badge className="border-red-700/30 bg-red-50 font-sans tracking-normal text-red-800">Voided</Badge>}
       {purchase.refundedCents > 0 && (
         <Badge className="border-amber-700/30 bg-amber-50 font-sans tracking-normal text-amber-900">Refunded</Badge>
+      )}
+      {purchase.refundPending && (
+        <Badge
+          className="border-amber-700/30 bg-amber-50 font-sans tracking-normal text-amber-900"
+          title="The payment provider has not confirmed this refund yet; the shop keeps asking"
+        >
+          Refund pending
+        </Badge>
       )}
     </span>
   );

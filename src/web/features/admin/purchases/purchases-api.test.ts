@@ -19,7 +19,7 @@ describe('the purchase list query', () => {
 
 describe('the back office calls', () => {
   it('void a pass by its ID with the reason and the refund choice, and send a confirmation again', async () => {
-    const voided = { orderId: 'ABCDEF1234', reason: 'Bought twice', refundedCents: 300, refundReference: 'r-1', voidedAt: '2026-11-23T10:00:00.000Z' };
+    const voided = { orderId: 'ABCDEF1234', reason: 'Bought twice', refundedCents: 300, refundReference: 'r-1', refundStatus: 'refunded', voidedAt: '2026-11-23T10:00:00.000Z' };
     const server = fakeServer(200, voided);
     const body = { reason: 'Bought twice', refund: true };
     expect(await call(voidPass, { params: { orderId: 'ABCDEF1234' }, body }, { fetch: server.fetch })).toEqual({ ok: true, data: voided });
@@ -38,6 +38,11 @@ describe('the back office calls', () => {
       description: 'Pass ABCDEF1234 is void; $3.00 was refunded. The buyer is being emailed.',
     });
     expect(voidedNotice('ABCDEF1234', 0)).toEqual({ title: 'Pass voided', description: 'Pass ABCDEF1234 is void. The buyer is being emailed.' });
+    expect(voidedNotice('ABCDEF1234', 0, 300)).toEqual({
+      title: 'Pass voided, refund pending',
+      description:
+        'Pass ABCDEF1234 is void. The payment provider has not confirmed the $3.00 refund yet; the shop keeps asking and emails the buyer once it has.',
+    });
   });
 });
 

@@ -65,8 +65,17 @@ function describe(failure: ApiFailure): string | undefined {
   return failure.message || (failure.kind === 'network' ? 'The shop could not be reached.' : undefined);
 }
 
-/** The toast of a void: what happened, and whether money went back. */
-export function voidedNotice(orderId: string, refundedCents: number): { title: string; description: string } {
+/**
+ * The toast of a void: what happened, and whether money went back. `pendingCents`: a refund the
+ * provider has not answered yet (refundStatus pending); the shop asks again until it does (ADR 0030).
+ */
+export function voidedNotice(orderId: string, refundedCents: number, pendingCents = 0): { title: string; description: string } {
+  if (pendingCents > 0) {
+    return {
+      title: 'Pass voided, refund pending',
+      description: `Pass ${orderId} is void. The payment provider has not confirmed the ${formatCents(pendingCents)} refund yet; the shop keeps asking and emails the buyer once it has.`,
+    };
+  }
   return {
     title: refundedCents > 0 ? 'Pass voided and refunded' : 'Pass voided',
     description:
@@ -87,9 +96,10 @@ export function useBackOffice() {
   const voiding = useMutation({
     mutationFn: ({ purchase, body }: { purchase: PurchaseRecord; body: VoidPassBody }) =>
       call(voidPass, { params: { orderId: purchase.orderId }, body }),
-    onSuccess: (result) => {
+    onSuccess: (result, { purchase }) => {
       if (result.ok) {
-        const notice = voidedNotice(result.data.orderId, result.data.refundedCents);
+        const { orderId, refundedCents, refundStatus } = result.data;
+        const notice = voidedNotice(orderId, refundedCents, refundStatus === 'pending' ? purchase.amountCents : 0);
         toast.success(notice.title, { description: notice.description });
       }
       // A pass someone else voided meanwhile shows as voided too.

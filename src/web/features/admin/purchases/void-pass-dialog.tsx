@@ -100,11 +100,18 @@ export function VoidPassDialog({ purchase, voidPass, onClose }: VoidPassDialogPr
             type="checkbox"
             checked={refund}
             disabled={pending || purchase.amountCents === 0}
+            aria-describedby={refund && purchase.amountCents > 0 ? `${id}-refund-note` : undefined}
             onChange={(event) => setRefund((event.target as HTMLInputElement).checked)}
             className="size-4 accent-primary"
           />
           <Label htmlFor={`${id}-refund`}>Refund {formatCents(purchase.amountCents)}</Label>
         </div>
+        {refund && purchase.amountCents > 0 && (
+          <p id={`${id}-refund-note`} className="-mt-2 text-xs text-muted-foreground">
+            If the payment provider does not answer in time, the pass is voided anyway and its refund shows as pending until the
+            provider confirms it.
+          </p>
+        )}
         {usedQuestion && (
           <p role="alert" className="rounded-lg border border-amber-600/40 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {usedQuestion}
