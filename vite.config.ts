@@ -66,7 +66,8 @@ const checkInWorker = VitePWA({
     runtimeCaching: [
       {
         // Who is signed in and the events to choose from: fresh when the network answers, the last answer when not.
-        urlPattern: ({ url, sameOrigin }) => sameOrigin && (url.pathname === '/api/me' || url.pathname.startsWith('/api/admin/events')),
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin && (url.pathname === '/api/me' || url.pathname === '/api/admin/door/events' || url.pathname.startsWith('/api/admin/events')),
         handler: 'NetworkFirst',
         method: 'GET',
         options: { cacheName: DOOR_API_CACHE, networkTimeoutSeconds: 4, cacheableResponse: { statuses: [200] } },

@@ -16,6 +16,7 @@
 //   voidOrderId     a pass to void (main, whose refunds always fail)   refundOrderId  a pass whose refund fails (502)
 //   voidedOrderId   a pass voided already (409)                        resendOrderId  a pass to mail again (1 a minute)
 //   conflictId      a check-in conflict waiting (main)   resolvedConflictId  one resolved already
+//   doorAccountId   account@'s id (made door staff)       unverifiedAccountId  unverified@'s id (no role for it: 409)
 // unverified@ signed up and never followed its link. Every account's password is {{password}}.
 
 const UNKNOWN_ID = '999999';
@@ -55,6 +56,7 @@ const VOID = 'POST::/api/admin/purchases/{orderId}/void';
 const RESEND = 'POST::/api/admin/purchases/{orderId}/resend-confirmation';
 const BUYER_EXPORT = 'POST::/api/admin/buyer-data/export';
 const BUYER_ERASE = 'POST::/api/admin/buyer-data/erase';
+const STAFF_ROLE = 'PUT::/api/admin/staff/{id}/role';
 const query = (key, value) => ({ overwriteRequestQueryParams: [{ key, value }] });
 /** The door pack's query: both parameters, so a variation changes one and keeps the other valid. */
 const packQuery = ({ eventId = '{{eventId}}', deviceId = 'contract-gate-d' } = {}) => ({
@@ -245,6 +247,11 @@ export function portmanConfig() {
         // One buyer's data (ADR 0032).
         reach(BUYER_EXPORT, 400, 'not an email', { overwrites: [body({ email: 'nope' })] }),
         reach(BUYER_ERASE, 400, 'not an email', { overwrites: [body({ email: 'nope' })] }),
+        // Staff roles (ADR 0028).
+        reach('GET::/api/admin/staff', 400, 'not a cursor', { overwrites: [query('cursor', 'not-a-cursor')] }),
+        reach(STAFF_ROLE, 400, 'unknown role', { overwrites: [body({ role: 'owner' })] }),
+        reach(STAFF_ROLE, 404, 'unknown account', { overwrites: [pathId('nobody')] }),
+        reach(STAFF_ROLE, 409, 'email not verified', { overwrites: [pathId('{{unverifiedAccountId}}')] }),
 
         // Staff accounts (better-auth behind the shop's limits).
         reach('POST::/api/auth/sign-up/email', 400, 'password too short', { overwrites: [body({ email: 'short@contract.test', password: 'short', name: 'Short' })] }),
@@ -298,6 +305,7 @@ export function portmanConfig() {
       { openApiOperation: 'POST::/api/purchases', ...body(BUYER), ...header('Idempotency-Key', '{{$guid}}') },
       { openApiOperation: VOID, ...orderId('{{voidOrderId}}'), ...body({ reason: 'Bought twice by mistake', refund: false }) },
       { openApiOperation: RESEND, ...orderId('{{resendOrderId}}') },
+      { openApiOperation: STAFF_ROLE, ...pathId('{{doorAccountId}}'), ...body({ role: 'door' }) },
       { openApiOperation: 'POST::/api/contact', ...body({ name: 'Contract Visitor', email: 'visitor@contract.test' }) },
       { openApiOperation: 'POST::/api/find-pass', ...body({ email: BUYER.email }) },
       { openApiOperation: BUYER_EXPORT, ...body({ email: BUYER.email }) },

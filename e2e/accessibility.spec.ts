@@ -128,7 +128,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
       await expect(page.getByText('Katherine Johnson').first()).toBeVisible();
       await expectAccessible(page, 'admin: purchases');
-      for (const tab of ['Sales', 'Held purchases', 'Events', 'Email outbox', 'Contact requests', 'Audit log', 'Door devices', 'Buyer data']) {
+      for (const tab of ['Sales', 'Held purchases', 'Events', 'Email outbox', 'Contact requests', 'Audit log', 'Door devices', 'Buyer data', 'Staff']) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
         await page.waitForLoadState('networkidle');

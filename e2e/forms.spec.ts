@@ -417,7 +417,7 @@ test.describe('the Admin link in the header', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(isSession, async (route) => {
       await held;
-      await route.fulfill({ json: { user: null, isAdmin: false } });
+      await route.fulfill({ json: { user: null, role: 'user', isAdmin: false } });
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Skip the line at every game' })).toBeVisible();

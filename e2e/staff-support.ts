@@ -79,6 +79,24 @@ export async function grantAdmin(email: string, databaseUrl = ''): Promise<strin
   return stdout;
 }
 
+/** `npm run admin -- grant-door <email>` against the running shop's DATA_DIR (ADR 0028). */
+export async function grantDoor(email: string): Promise<string> {
+  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', 'grant-door', email], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATA_DIR: SHOP_DATA_DIR, DATABASE_URL: '' },
+  });
+  return stdout;
+}
+
+/** A confirmed account that is not signed in (its browser context has no session): returns its email. */
+export async function confirmedAccount(page: Page, who: string): Promise<string> {
+  const email = uniqueEmail(who);
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password: STAFF_PASSWORD, name: email } });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  expect((await page.request.get(await verificationLink(email))).ok()).toBe(true);
+  return email;
+}
+
 /** A confirmed account, signed in in this page's browser context, made admin if asked (through the API, not the UI). */
 export async function signedInStaff(page: Page, { admin }: { admin: boolean }): Promise<string> {
   const email = uniqueEmail(admin ? 'admin' : 'staff');

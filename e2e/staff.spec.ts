@@ -156,7 +156,7 @@ test.describe('staff, as they would work', () => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/auth$/);
     const me = await page.request.get('/api/me');
-    expect(await me.json()).toEqual({ user: null, isAdmin: false });
+    expect(await me.json()).toEqual({ user: null, role: 'user', isAdmin: false });
   });
 });
 
@@ -313,7 +313,7 @@ test.describe('protected routes', () => {
   test('shows Loading... on /admin while the session loads, and sends a visitor to /auth only after', async ({ page }) => {
     const answer = await holdSession(page);
     await expectGuardLoading(page);
-    answer({ user: null, isAdmin: false });
+    answer({ user: null, role: 'user', isAdmin: false });
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole('heading', { name: 'Sign In or Create Account' })).toBeVisible();
   });
@@ -322,7 +322,7 @@ test.describe('protected routes', () => {
     const answer = await holdSession(page);
     await expectGuardLoading(page);
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
-    answer({ user: { id: 'staff-1', email: 'staff@example.com' }, isAdmin: false });
+    answer({ user: { id: 'staff-1', email: 'staff@example.com' }, role: 'user', isAdmin: false });
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/admin');
     await page.getByRole('link', { name: 'Go Back' }).click();

@@ -350,6 +350,14 @@ async function seed(main, faults, smtp) {
   for (const [device, minutesAgo] of [['gate-a', 3], ['gate-b', 2], ['gate-c', 1]]) await upload(device, minutesAgo);
   const door = await expectStatus('seed door devices', call(main, 'GET', '/api/admin/door/devices', { cookie: staffCookie }), 200);
   const [conflictId, resolvedConflictId] = door.json.conflicts.map((conflict) => String(conflict.id));
+  // Staff roles (ADR 0028): account@ is made door staff (200), unverified@ cannot be (409).
+  const accountId = async (email) => {
+    const found = await expectStatus(`seed staff ${email}`, call(main, 'GET', `/api/admin/staff?q=${encodeURIComponent(email)}`, { cookie: staffCookie }), 200);
+    const account = found.json.items.find((item) => item.email === email);
+    if (!account) throw new Error(`seed: no account ${email} in the staff list`);
+    return account.id;
+  };
+  const [doorAccountId, unverifiedAccountId] = [await accountId('account@contract.test'), await accountId('unverified@contract.test')];
   if (!resolvedConflictId) throw new Error('seed: the door uploads made no two conflicts');
   await expectStatus('seed resolved conflict', call(main, 'POST', `/api/admin/door/conflicts/${resolvedConflictId}/resolve`, { cookie: staffCookie, body: {} }), 200);
 
@@ -384,6 +392,8 @@ async function seed(main, faults, smtp) {
     resendOrderId: passes.resend,
     conflictId,
     resolvedConflictId,
+    doorAccountId,
+    unverifiedAccountId,
   };
 }
 

@@ -43,6 +43,8 @@ export const GUARD_TEXT = {
   loading: 'Loading...',
   accessDeniedTitle: 'Access Denied',
   accessDeniedText: "You don't have permission to access this page. Admin privileges are required.",
+  /** No SPEC wording (the spec has no door role): the same refusal for the door's page and endpoints (ADR 0028). */
+  doorAccessDeniedText: "You don't have permission to access this page. Door staff or admin privileges are required.",
   goBack: 'Go Back',
 } as const;
 
@@ -59,6 +61,14 @@ export const ADMIN_TEXT = {
   purchaseRecords: 'Purchase Records',
   loadingPurchases: 'Loading purchases...',
   noPurchases: 'No purchases found',
+} as const;
+
+/** The Staff tab's answers (ADR 0028; no SPEC wording: the spec has one admin role set by hand). */
+export const STAFF_ROLE_MESSAGES = {
+  notVerified: 'This account has not confirmed its email address yet. Ask them to follow the link in the confirmation email, then try again.',
+  ownAdminRole: 'You cannot remove your own admin role. Ask another admin to do it.',
+  lastAdmin: 'The shop would be left without an admin. Make another account an admin first.',
+  notFound: 'No account has this id.',
 } as const;
 
 /** The CSV columns and the table columns are the same (SPEC sections 2 and 9). */

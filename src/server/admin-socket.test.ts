@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSocketPath, listenForAdminCommands, runAdminCommand, sendAdminCommand } from './admin-socket.ts';
-import { isAdmin } from './staff/staff.ts';
+import { staffRole } from './staff/staff.ts';
 import { adminCli } from './test-support/server-process.ts';
 import { signUp, staffSession, verificationLink } from './test-support/staff.ts';
 import { shopPerTest, startTestApp, type TestApp } from './test-support/test-app.ts';
@@ -39,9 +39,33 @@ describe('granting the admin role to a running shop', () => {
       ok: true,
       message: 'Boss@Example.com is now an admin.',
     });
-    expect(await isAdmin(database.db, await userId())).toBe(true);
+    expect(await staffRole(database.db, await userId())).toBe('admin');
     expect((await sendAdminCommand(dataDir, { command: 'revoke', email: 'boss@example.com' })).ok).toBe(true);
-    expect(await isAdmin(database.db, await userId())).toBe(false);
+    expect(await staffRole(database.db, await userId())).toBe('user');
+  });
+
+  it('makes door staff and revokes every right, each audited, the revoked account signed out everywhere (ADR 0028)', async () => {
+    const cookie = await staffSession(shop.app, database.db, 'gate@example.com');
+    const gate = (await testRows<{ id: string }>(database.db, sql`select id from auth_users where email = 'gate@example.com'`))[0]!.id;
+    expect(await sendAdminCommand(dataDir, { command: 'grant-door', email: 'gate@example.com' })).toEqual({
+      ok: true,
+      message: 'gate@example.com is now door staff: they can use the check-in screen and nothing else.',
+    });
+    expect(await staffRole(database.db, gate)).toBe('door');
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/door/events', headers: { cookie } })).statusCode).toBe(200);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).statusCode).toBe(403);
+
+    expect(await sendAdminCommand(dataDir, { command: 'revoke', email: 'gate@example.com' })).toEqual({ ok: true, message: 'gate@example.com no longer has staff rights.' });
+    expect(await staffRole(database.db, gate)).toBe('user');
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/door/events', headers: { cookie } })).statusCode).toBe(401);
+    const audited = await testRows<{ actor: string; details: unknown }>(
+      database.db,
+      sql`select actor, details from staff_actions where action = 'staff.role' and subject = 'gate@example.com' order by id`,
+    );
+    expect(audited).toEqual([
+      { actor: 'npm run admin', details: { before: 'user', after: 'door' } },
+      { actor: 'npm run admin', details: { before: 'door', after: 'user' } },
+    ]);
   });
 
   it('says so when no account has the email', async () => {
@@ -60,11 +84,11 @@ describe('granting the admin role to a running shop', () => {
     };
     expect(await sendAdminCommand(dataDir, { command: 'grant', email: 'unverified@example.com' })).toEqual(refusal);
     const [account] = await testRows<{ id: string }>(database.db, sql`select id from auth_users where email = 'unverified@example.com'`);
-    expect(await isAdmin(database.db, account!.id)).toBe(false);
+    expect(await staffRole(database.db, account!.id)).toBe('user');
 
     await shop.app.inject({ method: 'GET', url: await verificationLink(database.db, 'unverified@example.com') });
     expect((await sendAdminCommand(dataDir, { command: 'grant', email: 'unverified@example.com' })).ok).toBe(true);
-    expect(await isAdmin(database.db, account!.id)).toBe(true);
+    expect(await staffRole(database.db, account!.id)).toBe('admin');
   });
 
   it('answers a malformed socket command with an error, and changes nothing', async () => {
@@ -81,7 +105,7 @@ describe('granting the admin role to a running shop', () => {
     expect(JSON.parse(await raw('{"command":"demote","email":"boss@example.com"}'))).toEqual({ ok: false, message: 'bad command' });
     expect(JSON.parse(await raw('{"command":"revoke","email":["boss@example.com"]}'))).toEqual({ ok: false, message: 'bad command' });
     expect(JSON.parse(await raw('not json')).ok).toBe(false);
-    expect(await isAdmin(database.db, await userId())).toBe(true);
+    expect(await staffRole(database.db, await userId())).toBe('admin');
   });
 
   it('keeps the socket private to its owner and refuses a second server on the same DATA_DIR', async () => {
@@ -96,7 +120,8 @@ describe('granting the admin role to a running shop', () => {
     expect(granted.stdout).toContain('boss@example.com is now an admin.');
     const wrong = await run(['promote', 'boss@example.com']);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain('Usage: npm run admin -- grant|revoke <email>');
+    expect(wrong.stderr).toContain('Usage: npm run admin -- grant|grant-door|revoke <email>');
+    expect(wrong.stderr).toContain('grant-door  make the account door staff: the check-in screen and nothing else');
 
     await signUp(shop.app, 'newcomer@example.com');
     const refused = await run(['grant', 'newcomer@example.com']);

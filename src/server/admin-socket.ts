@@ -1,12 +1,19 @@
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { emailVerified, setAdminRole } from './staff/staff-queries.ts';
-import { type Db, inTransaction } from './db/database.ts';
-import { ADMIN_CLI_ACTOR, recordStaffAction } from './audit/audit-log.ts';
+import type { StaffRole } from '../core/staff-roles.ts';
+import { changeStaffRole } from './staff/staff.ts';
+import type { Db } from './db/database.ts';
+import { ADMIN_CLI_ACTOR } from './audit/audit-log.ts';
+
+/** `npm run admin -- <command> <email>`: the role each command gives (ADR 0028). */
+export const ROLE_COMMANDS = { grant: 'admin', 'grant-door': 'door', revoke: 'user' } as const satisfies Record<string, StaffRole>;
+export type RoleCommand = keyof typeof ROLE_COMMANDS;
+
+export const isRoleCommand = (command: unknown): command is RoleCommand => typeof command === 'string' && Object.hasOwn(ROLE_COMMANDS, command);
 
 export interface AdminCommand {
-  command: 'grant' | 'revoke';
+  command: RoleCommand;
   email: string;
 }
 
@@ -20,28 +27,34 @@ export type AdminReply = { ok: true; message: string } | { ok: false; message: s
 
 export const adminSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');
 
+const DONE: Record<RoleCommand, (email: string) => string> = {
+  grant: (email) => `${email} is now an admin.`,
+  'grant-door': (email) => `${email} is now door staff: they can use the check-in screen and nothing else.`,
+  revoke: (email) => `${email} no longer has staff rights.`,
+};
+
 /**
- * Runs one admin command against the database; the CLI and the socket share it. Only an account
- * that proved it owns its address may become an admin: anyone can sign up with a stranger's email,
- * and a grant to that account would hand the panel to whoever typed it.
+ * Runs one role command against the database; the CLI and the socket share it, and the admin
+ * panel's Staff tab makes the same change (staff.ts changeStaffRole: verified accounts only,
+ * sessions ended on a revocation, audited).
  */
 export async function runAdminCommand(db: Db, { command, email }: AdminCommand): Promise<AdminReply> {
-  if (command === 'grant') {
-    if ((await emailVerified(db, email)) === false) {
+  const outcome = await changeStaffRole(db, { account: { email }, role: ROLE_COMMANDS[command], actor: ADMIN_CLI_ACTOR });
+  switch (outcome.kind) {
+    case 'not_found':
+      return { ok: false, message: `No account has the email ${email}. Create it at /auth first.` };
+    case 'not_verified':
       return {
         ok: false,
         message: `${email} has not verified its email address yet: ask them to follow the link in the verification email, then grant again.`,
       };
-    }
+    case 'own_admin_role':
+    case 'last_admin':
+      // Only the panel is refused these (the operator at the machine may demote anyone).
+      return { ok: false, message: `${email} keeps the admin role.` };
+    case 'changed':
+      return { ok: true, message: DONE[command](email) };
   }
-  // The role and its audit entry commit together: the log names every change of who is an admin.
-  const found = await inTransaction(db, async (tx) => {
-    if (!(await setAdminRole(tx, email, command === 'grant'))) return false;
-    await recordStaffAction(tx, { actor: ADMIN_CLI_ACTOR, action: command === 'grant' ? 'admin.grant' : 'admin.revoke', subject: email });
-    return true;
-  });
-  if (!found) return { ok: false, message: `No account has the email ${email}. Create it at /auth first.` };
-  return { ok: true, message: command === 'grant' ? `${email} is now an admin.` : `${email} is no longer an admin.` };
 }
 
 /**
@@ -67,7 +80,7 @@ export async function listenForAdminCommands(dataDir: string, db: () => Db, back
         const request = JSON.parse(buffer.slice(0, buffer.indexOf('\n'))) as Partial<AdminCommand> | Partial<BackupCommand> | { command: 'ping' };
         if (request.command === 'ping') reply = { ok: true, message: 'pong' };
         else if (request.command === 'backup' && 'outDir' in request && typeof request.outDir === 'string' && backup) reply = await backup(request.outDir);
-        else if ((request.command === 'grant' || request.command === 'revoke') && typeof request.email === 'string') {
+        else if (isRoleCommand(request.command) && 'email' in request && typeof request.email === 'string') {
           reply = await runAdminCommand(db(), { command: request.command, email: request.email });
         } else reply = { ok: false, message: 'bad command' };
       } catch (error) {

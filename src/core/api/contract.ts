@@ -46,8 +46,11 @@ export const idParams = z.strictObject({ id: z.coerce.number().int().positive().
 /** A moment as the API writes it: ISO 8601 in UTC, e.g. 2026-11-22T19:05:00.000Z. */
 export const timestamp = z.iso.datetime().describe('ISO 8601, UTC');
 
-/** Who may call an endpoint: anyone, a signed-in staff member, or an admin (ADR 0004). */
-export type Access = 'public' | 'staff' | 'admin';
+/**
+ * Who may call an endpoint: anyone, any signed-in account, door staff or an admin (the door's
+ * endpoints), or an admin only (ADR 0004, ADR 0028; the roles are src/core/staff-roles.ts).
+ */
+export type Access = 'public' | 'staff' | 'door' | 'admin';
 
 /** Error statuses an endpoint may document, each with the code(s) it answers with. */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 415 | 422 | 429 | 502 | 503;
@@ -115,6 +118,7 @@ export const ERRORS = {
   invalid: 'The request is malformed or breaks a rule (error.code invalid_request or validation_failed)',
   signedOut: 'No staff session (error.code unauthenticated)',
   notAdmin: 'Signed in without the admin role, or a write from another site (error.code forbidden, forbidden_origin)',
+  notDoor: 'Signed in without the door staff or admin role, or a write from another site (error.code forbidden, forbidden_origin)',
   limited: 'Too many requests from this client or for this address; Retry-After says when',
 } as const;
 
@@ -124,4 +128,12 @@ const ADMIN_ONLY = { 401: ERRORS.signedOut, 403: ERRORS.notAdmin } as const;
 /** An admin endpoint: admin access, and the 401 and 403 every one of them can answer. */
 export function adminEndpoint<const E extends Omit<Endpoint, 'access'>>(definition: E) {
   return endpoint({ ...definition, access: 'admin', errors: { ...ADMIN_ONLY, ...definition.errors } });
+}
+
+/** The refusals of every door endpoint: no session, or neither the door staff nor the admin role (ADR 0028). */
+const DOOR_ONLY = { 401: ERRORS.signedOut, 403: ERRORS.notDoor } as const;
+
+/** A door endpoint: door staff and admins may call it, with the 401 and 403 every one of them can answer. */
+export function doorEndpoint<const E extends Omit<Endpoint, 'access'>>(definition: E) {
+  return endpoint({ ...definition, access: 'door', errors: { ...DOOR_ONLY, ...definition.errors } });
 }

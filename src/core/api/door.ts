@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASS_ID_PATTERN } from '../constants.ts';
-import { adminEndpoint, ERRORS, idParams, timestamp } from './contract.ts';
+import { adminEndpoint, doorEndpoint, ERRORS, idParams, timestamp } from './contract.ts';
 
 /**
  * The offline door (issue 13, ADR 0014): a device downloads an event's pack, decides scans itself
@@ -44,7 +44,7 @@ export const doorPackSchema = z
   })
   .meta({ id: 'DoorPack' });
 
-export const doorPack = adminEndpoint({
+export const doorPack = doorEndpoint({
   method: 'GET',
   path: '/api/admin/door/pack',
   summary: 'What a door device needs to admit at an event offline: its passes and the public key',
@@ -55,7 +55,7 @@ export const doorPack = adminEndpoint({
 });
 
 // door use
-export const registerDoorDevice = adminEndpoint({
+export const registerDoorDevice = doorEndpoint({
   method: 'POST',
   path: '/api/admin/door/device',
   summary: "Register this door device to the signed-in staff member (first use binds it) and get the key that encrypts its pack at rest",
@@ -83,7 +83,7 @@ export type DoorScan = z.output<typeof doorScanSchema>;
 
 export const MAX_SCANS_PER_UPLOAD = 500;
 
-export const uploadDoorScans = adminEndpoint({
+export const uploadDoorScans = doorEndpoint({
   method: 'POST',
   path: '/api/admin/door/scans',
   summary: 'Upload the scans a door device decided offline (idempotent by nonce); also records its sync',

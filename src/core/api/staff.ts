@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HELD_PURCHASE_REASONS } from '../held-purchases.ts';
+import { STAFF_ROLES } from '../staff-roles.ts';
 import { adminEndpoint, ERRORS, endpoint, pageOf, pageQuery, timestamp } from './contract.ts';
 
 const SEARCH_CONTROL_CHARACTERS = 'q: the search may not contain control characters or broken characters';
@@ -7,15 +8,19 @@ const SEARCH_CONTROL_CHARACTERS = 'q: the search may not contain control charact
 export const me = endpoint({
   method: 'GET',
   path: '/api/me',
-  summary: 'Who is signed in, and whether they are an admin',
+  summary: 'Who is signed in, and their role',
   tag: 'staff',
   access: 'public',
   success: {
     status: 200,
     schema: z
-      .object({ user: z.object({ id: z.string(), email: z.string() }).nullable(), isAdmin: z.boolean() })
+      .object({
+        user: z.object({ id: z.string(), email: z.string() }).nullable(),
+        role: z.enum(STAFF_ROLES).describe('user: no staff rights; door: the check-in screen only; admin: everything (ADR 0028)'),
+        isAdmin: z.boolean().describe('role is admin'),
+      })
       .meta({ id: 'Session' }),
-    description: 'user is null when nobody is signed in',
+    description: 'user is null and role user when nobody is signed in; role user when it cannot be read',
   },
   errors: {},
 });
@@ -144,4 +149,48 @@ export const listHeldPurchases = adminEndpoint({
     description: 'One page of held purchases and their total',
   },
   errors: { 400: ERRORS.invalid },
+});
+
+/** A staff account as the Staff tab lists it (ADR 0028). */
+export const staffAccountSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean().describe('Only a verified account may be given staff rights'),
+    role: z.enum(STAFF_ROLES),
+  })
+  .meta({ id: 'StaffAccount' });
+
+export const listStaffAccounts = adminEndpoint({
+  method: 'GET',
+  path: '/api/admin/staff',
+  summary: 'Accounts by email, with whether they verified it and their role; optionally searched by email',
+  tag: 'staff',
+  query: z.strictObject({
+    ...pageQuery({ limit: 50, max: 200 }),
+    q: z
+      .string()
+      .trim()
+      .max(254)
+      .refine((q) => !/[\p{Cc}\p{Cs}]/u.test(q), SEARCH_CONTROL_CHARACTERS)
+      .optional()
+      .transform((q) => q || undefined),
+  }),
+  success: { status: 200, schema: pageOf(staffAccountSchema), description: 'One page of accounts' },
+  errors: { 400: ERRORS.invalid },
+});
+
+export const setStaffRole = adminEndpoint({
+  method: 'PUT',
+  path: '/api/admin/staff/:id/role',
+  summary: 'Give an account a role: no staff rights, door staff or admin. A lowered role ends its sessions; audited',
+  tag: 'staff',
+  params: z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'id: not an account id') }),
+  body: z.strictObject({ role: z.enum(STAFF_ROLES) }),
+  success: { status: 200, schema: staffAccountSchema, description: 'The account with its new role' },
+  errors: {
+    400: ERRORS.invalid,
+    404: 'No account has that id (error.code not_found)',
+    409: 'The account has not verified its email (error.code email_not_verified), or the change would remove the caller’s own admin role (own_admin_role) or leave the shop without another admin (last_admin)',
+  },
 });

@@ -13,8 +13,10 @@ export const REFUND_SETTLER_ACTOR = 'refund settler';
  * reads and filters by what was touched.
  */
 export const STAFF_ACTIONS = [
+  // Kept for entries written before ADR 0028; role changes now write staff.role.
   'admin.grant',
   'admin.revoke',
+  'staff.role',
   'pass.void',
   'pass.refund',
   'pass.refund_refused',

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listenForAdminCommands } from '../admin-socket.ts';
-import { isAdmin } from '../staff/staff.ts';
+import { staffRole } from '../staff/staff.ts';
 import { run } from '../test-support/server-process.ts';
 import { signUp, verificationLink } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
@@ -94,17 +94,27 @@ describe.each(testBackends())('the built admin CLI, run by node, on $name', (bac
       const refused = await grant();
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('first@example.com has not verified its email address yet');
-      expect(await isAdmin(t.database.db, account!.id)).toBe(false);
+      expect(await staffRole(t.database.db, account!.id)).toBe('user');
 
       await t.shop.app.inject({ method: 'GET', url: await verificationLink(t.database.db, 'first@example.com') });
       const granted = await grant();
       expect(granted.code).toBe(0);
       expect(granted.stdout).toContain('first@example.com is now an admin.');
-      expect(await isAdmin(t.database.db, account!.id)).toBe(true);
+      expect(await staffRole(t.database.db, account!.id)).toBe('admin');
 
       const wrong = await node([join(out, 'server/cli/admin.js'), 'promote', 'first@example.com'], env);
       expect(wrong.code).toBe(2);
-      expect(wrong.stderr).toContain('Usage: npm run admin -- grant|revoke <email>');
+      expect(wrong.stderr).toContain('Usage: npm run admin -- grant|grant-door|revoke <email>');
+
+      // ADR 0028: door staff, then no staff rights at all.
+      const door = await node([join(out, 'server/cli/admin.js'), 'grant-door', 'first@example.com'], env);
+      expect(door.code).toBe(0);
+      expect(door.stdout).toContain('first@example.com is now door staff');
+      expect(await staffRole(t.database.db, account!.id)).toBe('door');
+      const revoked = await node([join(out, 'server/cli/admin.js'), 'revoke', 'first@example.com'], env);
+      expect(revoked.code).toBe(0);
+      expect(revoked.stdout).toContain('first@example.com no longer has staff rights.');
+      expect(await staffRole(t.database.db, account!.id)).toBe('user');
     } finally {
       socket?.close();
     }

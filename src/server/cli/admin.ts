@@ -1,16 +1,23 @@
 /**
- * npm run admin -- grant you@example.com   (or revoke)
- * Grants or revokes the admin role. With the embedded database and the shop running, the
- * command goes through the shop's admin socket; otherwise it opens the database itself.
+ * npm run admin -- grant you@example.com        the admin role
+ * npm run admin -- grant-door door@example.com  the door staff role: the check-in screen only
+ * npm run admin -- revoke someone@example.com   no staff rights, signed out everywhere
+ * With the embedded database and the shop running, the command goes through the shop's admin
+ * socket; otherwise it opens the database itself.
  */
-import { type AdminCommand, runAdminCommand, sendAdminCommand } from '../admin-socket.ts';
+import { type AdminCommand, isRoleCommand, runAdminCommand, sendAdminCommand } from '../admin-socket.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { openPglite, openPostgres } from '../db/database.ts';
 import { BackupError, fileSize, restoreBackup, writeBackup } from '../db/backup.ts';
 
-const USAGE = 'Usage: npm run admin -- grant|revoke <email>';
+const USAGE = [
+  'Usage: npm run admin -- grant|grant-door|revoke <email>',
+  '  grant       make the account an admin (the account must have verified its email)',
+  '  grant-door  make the account door staff: the check-in screen and nothing else',
+  '  revoke      take every staff right away and end the account\'s sessions',
+].join('\n');
 const BACKUP_USAGE = 'Usage: npm run backup [-- --out <directory>]   (default: ./backups)';
 const RESTORE_USAGE = 'Usage: npm run restore -- <backup file> [--force]';
 
@@ -18,7 +25,7 @@ async function main(): Promise<number> {
   const [command, email, ...rest] = process.argv.slice(2);
   if (command === 'backup') return backup(process.argv.slice(3));
   if (command === 'restore') return restore(process.argv.slice(3));
-  if ((command !== 'grant' && command !== 'revoke') || !email || rest.length > 0 || !email.includes('@')) {
+  if (!isRoleCommand(command) || !email || rest.length > 0 || !email.includes('@')) {
     console.error(USAGE);
     return 2;
   }

@@ -44,9 +44,20 @@ const staffEventRow = eventRow.extend({ sold: column.integer, checkIns: column.i
 
 export type StaffEvent = z.output<typeof staffEventRow>;
 
+/** Passes admitted at the event so far. */
+const CHECK_INS = sql`(select count(*) from check_ins c where c.event_id = events.id)`;
+
 function staffEventColumns(timeZone: string): SQL {
-  return sql`${eventColumns(timeZone)}, ${SOLD} as sold,
-             (select count(*) from check_ins c where c.event_id = events.id) as "checkIns"`;
+  return sql`${eventColumns(timeZone)}, ${SOLD} as sold, ${CHECK_INS} as "checkIns"`;
+}
+
+const doorEventRow = eventRow.extend({ checkIns: column.integer });
+
+export type DoorEvent = z.output<typeof doorEventRow>;
+
+/** Every event, soonest first, as the door lists them: with check-ins, without sales (ADR 0028). */
+export async function listDoorEvents(db: Db, timeZone: string): Promise<DoorEvent[]> {
+  return queryRows(db, doorEventRow, sql`select ${eventColumns(timeZone)}, ${CHECK_INS} as "checkIns" from events order by starts_at, id`);
 }
 
 export async function listEvents(db: Db, timeZone: string): Promise<StaffEvent[]> {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { type Endpoint, errorEnvelope, type RequestOf, type ResponseOf } from '../../core/api/contract.ts';
 import { firstError } from '../../core/validation.ts';
 import { ApiError } from '../errors.ts';
-import { accessHooks, type StaffUser } from './staff-access.ts';
+import { accessHooks, type SignedInStaff } from './staff-access.ts';
 
 /** The OpenAPI document and its reading page (ADR 0010). */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -92,12 +92,12 @@ export function routeSchema(endpoint: Endpoint): FastifySchema {
 
 /**
  * A request as a handler sees it: params, query and body parsed by the endpoint's schemas, headers
- * with its declared ones, and on a staff or admin endpoint the staff member route() let through.
+ * with its declared ones, and on a staff, door or admin endpoint the staff member route() let through (and their role).
  */
 export type ContractRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body' | 'headers'> &
   Pick<RequestOf<E>, 'params' | 'query' | 'body'> & {
     headers: FastifyRequest['headers'] & (E['headers'] extends z.ZodType ? z.output<E['headers']> : unknown);
-  } & (E['access'] extends 'public' ? unknown : E['sessionCheckedBy'] extends 'better-auth' ? unknown : { staff: StaffUser });
+  } & (E['access'] extends 'public' ? unknown : E['sessionCheckedBy'] extends 'better-auth' ? unknown : { staff: SignedInStaff });
 
 export type Handler<E extends Endpoint> = (request: ContractRequest<E>, reply: FastifyReply) => Promise<ResponseOf<E> | FastifyReply>;
 

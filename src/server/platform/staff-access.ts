@@ -1,11 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Endpoint } from '../../core/api/contract.ts';
+import type { Access, Endpoint } from '../../core/api/contract.ts';
 import { GUARD_TEXT } from '../../core/staff-messages.ts';
+import { isAdminRole, mayUseDoor, type StaffRole } from '../../core/staff-roles.ts';
 import { ApiError } from '../errors.ts';
 
 export interface StaffUser {
   id: string;
   email: string;
+}
+
+/** A staff member route() let through, with the role read for this request. */
+export interface SignedInStaff extends StaffUser {
+  role: StaffRole;
 }
 
 /**
@@ -15,7 +21,8 @@ export interface StaffUser {
 export interface StaffSessions {
   /** The signed-in staff member, or null; the reply gets the renewed session cookie. */
   signedIn(request: FastifyRequest, reply: FastifyReply): Promise<StaffUser | null>;
-  isAdmin(user: StaffUser): Promise<boolean>;
+  /** The account's role, read from the database on every call (no rights when the read fails). */
+  roleOf(user: StaffUser): Promise<StaffRole>;
   /** PUBLIC_URL: staff writes from its pages are let through (see refuseForeignOrigin). */
   publicUrl: string;
 }
@@ -25,8 +32,8 @@ declare module 'fastify' {
     staffSessions: StaffSessions;
   }
   interface FastifyRequest {
-    /** Set on every staff and admin route, once its session check has passed. */
-    staff?: StaffUser;
+    /** Set on every staff, door and admin route, once its session and role checks have passed. */
+    staff?: SignedInStaff;
   }
 }
 
@@ -73,24 +80,33 @@ function refuseForeignOrigin(publicUrl: string) {
   };
 }
 
+/** Who gets past each access level once signed in (ADR 0028), and what the others are told. */
+const ROLE_CHECKS: Record<Exclude<Access, 'public'>, { allows: (role: StaffRole) => boolean; refusal: string }> = {
+  staff: { allows: () => true, refusal: GUARD_TEXT.accessDeniedText },
+  door: { allows: mayUseDoor, refusal: GUARD_TEXT.doorAccessDeniedText },
+  admin: { allows: isAdminRole, refusal: GUARD_TEXT.accessDeniedText },
+};
+
 /**
- * The hooks that enforce an endpoint's `access` (ADR 0004): none for public endpoints and for those
- * better-auth guards itself; otherwise writes only from the shop's own pages, a session (401), the
- * admin role where asked (403), and no answer cached.
+ * The hooks that enforce an endpoint's `access` (ADR 0004, 0028): none for public endpoints and for
+ * those better-auth guards itself; otherwise writes only from the shop's own pages, a session
+ * (401), the role the access level asks for (403), and no answer cached. The role is read once per
+ * request, from the database: a role taken away stops its holder at their next request.
  */
 export function accessHooks(app: FastifyInstance, endpoint: Pick<Endpoint, 'access' | 'sessionCheckedBy' | 'path'>): Partial<RouteOptions> {
   if (endpoint.access === 'public' || endpoint.sessionCheckedBy === 'better-auth') return {};
   if (!app.hasDecorator('staffSessions')) throw new Error(`${endpoint.path} is ${endpoint.access} only: call useStaffSessions before mounting it`);
   const sessions = app.staffSessions;
-  const admin = endpoint.access === 'admin';
+  const check = ROLE_CHECKS[endpoint.access];
   return {
     onRequest: refuseForeignOrigin(sessions.publicUrl),
     // Before validation: a caller without the right learns nothing about what a valid request looks like.
     preValidation: async (request, reply) => {
       const user = await sessions.signedIn(request, reply);
       if (!user) throw new ApiError(401, 'unauthenticated', 'Please sign in.');
-      if (admin && !(await sessions.isAdmin(user))) throw new ApiError(403, 'forbidden', GUARD_TEXT.accessDeniedText);
-      request.staff = user;
+      const role = await sessions.roleOf(user);
+      if (!check.allows(role)) throw new ApiError(403, 'forbidden', check.refusal);
+      request.staff = { ...user, role };
     },
     onSend: async (_request, reply) => void reply.header('cache-control', 'no-store'),
   };

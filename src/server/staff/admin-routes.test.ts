@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { staffSession } from '../test-support/staff.ts';
+import { cookieFrom, doorStaffSession, signIn, signUp, staffSession } from '../test-support/staff.ts';
+import { changeStaffRole } from './staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
 
@@ -292,6 +293,147 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       expect(again.statusCode).toBe(409);
       const missing = await t.shop.app.inject({ method: 'POST', url: '/api/admin/outbox/999999/retry', headers: { cookie: adminCookie } });
       expect(missing.statusCode).toBe(404);
+    });
+  });
+
+  // ADR 0028: the Staff tab grants and revokes door staff and admin.
+  describe('staff roles', () => {
+    const idOf = async (email: string) =>
+      (await testRows<{ id: string }>(t.database.db, sql`select id from auth_users where email = ${email}`))[0]!.id;
+    const setRole = (id: string, role: string, cookie = adminCookie) =>
+      t.shop.app.inject({ method: 'PUT', url: `/api/admin/staff/${encodeURIComponent(id)}/role`, headers: { cookie }, payload: { role } });
+    const roleChanges = () =>
+      testRows<{ actor: string; subject: string; details: unknown }>(
+        t.database.db,
+        sql`select actor, subject, details from staff_actions where action = 'staff.role' order by id`,
+      );
+    const sessionsOf = async (email: string) =>
+      (await testRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from auth_sessions where user_id = (select id from auth_users where email = ${email})`))[0]!.n;
+
+    it('lists accounts by email with whether they verified it and their role, a page at a time, searched by email', async () => {
+      await doorStaffSession(t.shop.app, t.database.db, 'door@example.com');
+      await signUp(t.shop.app, 'new@example.com');
+      const all = await get('/api/admin/staff');
+      expect(all.statusCode).toBe(200);
+      expect(all.json()).toEqual({
+        items: [
+          { id: expect.any(String), email: 'boss@example.com', emailVerified: true, role: 'admin' },
+          { id: expect.any(String), email: 'door@example.com', emailVerified: true, role: 'door' },
+          { id: expect.any(String), email: 'new@example.com', emailVerified: false, role: 'user' },
+        ],
+        nextCursor: null,
+      });
+      const first = (await get('/api/admin/staff?limit=2')).json();
+      expect(first.items.map((account: { email: string }) => account.email)).toEqual(['boss@example.com', 'door@example.com']);
+      const second = (await get(`/api/admin/staff?limit=2&cursor=${first.nextCursor}`)).json();
+      expect(second).toEqual({ items: [expect.objectContaining({ email: 'new@example.com' })], nextCursor: null });
+      expect((await get('/api/admin/staff?q=DOOR')).json().items).toEqual([expect.objectContaining({ email: 'door@example.com' })]);
+      expect((await get('/api/admin/staff?q=%25')).json().items).toEqual([]);
+      // Hostile paging and search: a clear 400, never a 500.
+      for (const url of ['/api/admin/staff?cursor=not-a-cursor', `/api/admin/staff?cursor=${Buffer.from('a\u0000b').toString('base64url')}`, '/api/admin/staff?q=%00', '/api/admin/staff?limit=0']) {
+        const refused = await get(url);
+        expect(refused.statusCode, url).toBe(400);
+        expect(refused.json().error.code, url).toMatch(/^(invalid_request|validation_failed)$/);
+      }
+    });
+
+    it('grants door staff and admin, audited with the role before and after', async () => {
+      await staffSession(t.shop.app, t.database.db, 'ann@example.com');
+      const ann = await idOf('ann@example.com');
+      const granted = await setRole(ann, 'door');
+      expect(granted.statusCode).toBe(200);
+      expect(granted.json()).toEqual({ id: ann, email: 'ann@example.com', emailVerified: true, role: 'door' });
+      expect((await setRole(ann, 'admin')).json().role).toBe('admin');
+      // The same role again changes nothing and records nothing.
+      expect((await setRole(ann, 'admin')).statusCode).toBe(200);
+      expect(await roleChanges()).toEqual([
+        { actor: 'boss@example.com', subject: 'ann@example.com', details: { before: 'user', after: 'door' } },
+        { actor: 'boss@example.com', subject: 'ann@example.com', details: { before: 'door', after: 'admin' } },
+      ]);
+    });
+
+    it('revokes at once: the role is read per request, and the account is signed out everywhere', async () => {
+      const doorCookie = await doorStaffSession(t.shop.app, t.database.db, 'door@example.com');
+      // A second device of the same person, signed in too.
+      const phone = cookieFrom((await signIn(t.shop.app, 'door@example.com')).headers['set-cookie']);
+      for (const cookie of [doorCookie, phone]) {
+        expect((await t.shop.app.inject({ method: 'GET', url: '/api/admin/door/events', headers: { cookie } })).statusCode).toBe(200);
+      }
+      expect(await sessionsOf('door@example.com')).toBe(2);
+
+      const revoked = await setRole(await idOf('door@example.com'), 'user');
+      expect(revoked.json().role).toBe('user');
+      expect(await sessionsOf('door@example.com')).toBe(0);
+      for (const cookie of [doorCookie, phone]) {
+        const after = await t.shop.app.inject({ method: 'GET', url: '/api/admin/door/events', headers: { cookie } });
+        expect(after.statusCode).toBe(401);
+        expect(after.json().error.code).toBe('unauthenticated');
+      }
+      const me = await t.shop.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: doorCookie } });
+      expect(me.json()).toEqual({ user: null, role: 'user', isAdmin: false });
+      expect(await roleChanges()).toEqual([{ actor: 'boss@example.com', subject: 'door@example.com', details: { before: 'door', after: 'user' } }]);
+    });
+
+    it('refuses an admin removing their own admin role, and staff rights for an unverified account', async () => {
+      const boss = await idOf('boss@example.com');
+      for (const role of ['door', 'user']) {
+        const refused = await setRole(boss, role);
+        expect(refused.statusCode, role).toBe(409);
+        expect(refused.json().error).toEqual({ code: 'own_admin_role', message: 'You cannot remove your own admin role. Ask another admin to do it.' });
+      }
+      expect((await get('/api/admin/stats')).statusCode).toBe(200);
+
+      await signUp(t.shop.app, 'stranger@example.com');
+      const stranger = await idOf('stranger@example.com');
+      for (const role of ['door', 'admin']) {
+        const refused = await setRole(stranger, role);
+        expect(refused.statusCode, role).toBe(409);
+        expect(refused.json().error.code).toBe('email_not_verified');
+      }
+      // Taking rights away needs no verified address.
+      expect((await setRole(stranger, 'user')).statusCode).toBe(200);
+
+      // Another admin may demote this one: the shop still has an admin.
+      const otherCookie = await staffSession(t.shop.app, t.database.db, 'second@example.com', { admin: true });
+      expect((await setRole(boss, 'door', otherCookie)).json().role).toBe('door');
+      expect((await get('/api/admin/stats')).statusCode).toBe(401);
+      expect(await roleChanges()).toEqual([{ actor: 'second@example.com', subject: 'boss@example.com', details: { before: 'admin', after: 'door' } }]);
+    });
+
+    it('keeps an admin when two admins demote each other at the same moment', async () => {
+      const otherCookie = await staffSession(t.shop.app, t.database.db, 'second@example.com', { admin: true });
+      const [boss, second] = [await idOf('boss@example.com'), await idOf('second@example.com')];
+      const answers = await Promise.all([setRole(second, 'door'), setRole(boss, 'door', otherCookie)]);
+      // One wins; the other finds itself signed out (401: the demotion ended its sessions) or no
+      // longer an admin (403), or, having passed the check before the other change, that it would leave none (409).
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+      for (const answer of answers.filter((answer) => answer.statusCode !== 200)) expect([401, 403, 409]).toContain(answer.statusCode);
+      const [admins] = await testRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from profiles where role = 'admin'`);
+      expect(admins!.n).toBe(1);
+      // The loser of such a race, had it passed its role check first: refused, the admin kept.
+      const [last] = await testRows<{ id: string }>(t.database.db, sql`select user_id as id from profiles where role = 'admin'`);
+      const raced = await changeStaffRole(t.database.db, { account: { userId: last!.id }, role: 'user', actor: { id: 'demoted-meanwhile', email: 'x@example.com' } });
+      expect(raced).toEqual({ kind: 'last_admin' });
+    });
+
+    it('answers bad ids and roles with a clear 4xx, and changes nothing', async () => {
+      await staffSession(t.shop.app, t.database.db, 'ann@example.com');
+      const ann = await idOf('ann@example.com');
+      const cases: Array<[string, unknown, number]> = [
+        ['nobody', { role: 'door' }, 404],
+        ['a%00b', { role: 'door' }, 400],
+        ['x'.repeat(101), { role: 'door' }, 414],
+        [ann, { role: 'owner' }, 400],
+        [ann, { role: 'door', extra: true }, 400],
+        [ann, { role: ['door'] }, 400],
+        [ann, {}, 400],
+      ];
+      for (const [id, payload, status] of cases) {
+        const response = await t.shop.app.inject({ method: 'PUT', url: `/api/admin/staff/${id}/role`, headers: { cookie: adminCookie }, payload: payload as object });
+        expect(response.statusCode, `${id.slice(0, 10)} ${JSON.stringify(payload)}: ${response.body}`).toBe(status);
+        expect(response.json().error.message).toEqual(expect.any(String));
+      }
+      expect(await roleChanges()).toEqual([]);
     });
   });
 });

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SESSION_IDLE_SECONDS, SESSION_RENEW_AFTER_SECONDS } from './auth.ts';
-import { setAdminRole } from './staff-queries.ts';
-import { cookieFrom, signIn, signUp, STAFF_PASSWORD, staffSession, verificationLink } from '../test-support/staff.ts';
+import { cookieFrom, setStaffRole, signIn, signUp, STAFF_PASSWORD, staffSession, verificationLink } from '../test-support/staff.ts';
 import { shopPerTest, startTestApp } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
 import { AUTH_ENDPOINTS } from '../../core/api/auth.ts';
@@ -75,6 +74,7 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
     expect(mark).not.toMatch(/HttpOnly/i);
     expect((await me(cookieFrom(cookies))).json()).toEqual({
       user: { id: expect.any(String), email: 'staff@example.com' },
+      role: 'user',
       isAdmin: false,
     });
   });
@@ -106,11 +106,13 @@ describe.each(testBackends())('staff accounts on $name', (backend) => {
   it('reports admin status from the profile role, after every change', async () => {
     const cookie = await staffSession(t.shop.app, t.database.db, 'boss@example.com');
     expect((await me(cookie)).json().isAdmin).toBe(false);
-    await setAdminRole(t.database.db, 'boss@example.com', true);
+    await setStaffRole(t.database.db, 'boss@example.com', 'admin');
     expect((await me(cookie)).json().isAdmin).toBe(true);
-    await setAdminRole(t.database.db, 'boss@example.com', false);
+    await setStaffRole(t.database.db, 'boss@example.com', 'door');
+    expect((await me(cookie)).json()).toMatchObject({ role: 'door', isAdmin: false });
+    await setStaffRole(t.database.db, 'boss@example.com', 'user');
     expect((await me(cookie)).json().isAdmin).toBe(false);
-    expect((await me()).json()).toEqual({ user: null, isAdmin: false });
+    expect((await me()).json()).toEqual({ user: null, role: 'user', isAdmin: false });
   });
 
   it('ends the session on the server at sign-out', async () => {

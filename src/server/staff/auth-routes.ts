@@ -6,8 +6,9 @@ import { me } from '../../core/api/staff.ts';
 import { API_ERRORS } from '../../core/messages.ts';
 import { route } from '../platform/api-contract.ts';
 import { AUTH_NOTICES, AUTH_VALIDATION } from '../../core/staff-messages.ts';
+import { isAdminRole, NO_STAFF_ROLE } from '../../core/staff-roles.ts';
 import type { Auth } from './auth.ts';
-import { isAdmin, sessionUser, staffBrowserCookie } from './staff.ts';
+import { sessionUser, staffBrowserCookie, staffRole } from './staff.ts';
 import { emailTaken } from './staff-queries.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
@@ -180,6 +181,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; lim
   route(app, me, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const user = await sessionUser(deps.auth, request, reply).catch(() => null);
-    return { user, isAdmin: user ? await isAdmin(deps.db, user.id) : false };
+    const role = user ? await staffRole(deps.db, user.id) : NO_STAFF_ROLE;
+    return { user, role, isAdmin: isAdminRole(role) };
   });
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentProvider, RefundResult } from '../purchases/payment-provider.ts';
 import { runAdminCommand } from '../admin-socket.ts';
-import { staffSession } from '../test-support/staff.ts';
+import { cookieFrom, signIn, staffSession } from '../test-support/staff.ts';
 import { shopPerTest } from '../test-support/test-app.ts';
 import { testBackends, testRows } from '../test-support/test-databases.ts';
 import { renderMail } from '../mail/mail-render.ts';
@@ -268,16 +268,26 @@ describe.each(testBackends())('back office (void, refund, resend, audit log) on 
       expect(await runAdminCommand(t.database.db, { command: 'revoke', email: 'boss@example.com' })).toMatchObject({ ok: true });
       expect(await runAdminCommand(t.database.db, { command: 'grant', email: 'boss@example.com' })).toMatchObject({ ok: true });
       expect(await runAdminCommand(t.database.db, { command: 'grant', email: 'nobody@example.com' })).toMatchObject({ ok: false });
+      // The revocation signed boss out everywhere (ADR 0028): sign in again.
+      adminCookie = cookieFrom((await signIn(t.shop.app, 'boss@example.com')).headers['set-cookie']);
 
       const page = await get('/api/admin/audit-log?limit=3');
       expect(page.statusCode).toBe(200);
       const first = page.json();
       expect(first.items.map((item: { action: string; actor: string; subject: string }) => [item.action, item.actor, item.subject])).toEqual([
-        ['admin.grant', 'npm run admin', 'boss@example.com'],
-        ['admin.revoke', 'npm run admin', 'boss@example.com'],
+        ['staff.role', 'npm run admin', 'boss@example.com'],
+        ['staff.role', 'npm run admin', 'boss@example.com'],
         ['mail.retry', 'boss@example.com', String(failed!.id)],
       ]);
-      expect(first.items[0]).toEqual({ id: expect.any(Number), at: expect.stringMatching(/Z$/), actor: 'npm run admin', action: 'admin.grant', subject: 'boss@example.com', details: {} });
+      expect(first.items[0]).toEqual({
+        id: expect.any(Number),
+        at: expect.stringMatching(/Z$/),
+        actor: 'npm run admin',
+        action: 'staff.role',
+        subject: 'boss@example.com',
+        details: { before: 'user', after: 'admin' },
+      });
+      expect(first.items[1].details).toEqual({ before: 'admin', after: 'user' });
       const second = (await get(`/api/admin/audit-log?limit=3&cursor=${first.nextCursor}`)).json();
       expect(second.items.map((item: { action: string }) => item.action)).toEqual(['event.update', 'event.create']);
       expect(second.nextCursor).toBeNull();

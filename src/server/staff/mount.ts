@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CopyOut, Db } from '../db/database.ts';
 import type { ShopLimits } from '../limits/limits.ts';
 import type { PaymentProvider } from '../purchases/payment-provider.ts';
-import { adminRoutes } from './admin-routes.ts';
+import { adminRoutes, staffRoleRoutes } from './admin-routes.ts';
 import type { Auth } from './auth.ts';
 import { authRoutes } from './auth-routes.ts';
 import { backOfficeRoutes } from './back-office-routes.ts';
@@ -10,8 +10,8 @@ import { salesRoutes } from './sales-routes.ts';
 
 /**
  * Every route of the staff slice: better-auth's, /api/me, the purchases list, stats and export,
- * the sales chart, and the back office (voids, refunds, resends, the audit log). Answers the
- * back office's settler of pending refunds.
+ * the sales chart, the back office (voids, refunds, resends, the audit log) and staff roles.
+ * Answers the back office's settler of pending refunds.
  */
 export function mountStaff(
   app: FastifyInstance,
@@ -31,6 +31,7 @@ export function mountStaff(
 ) {
   authRoutes(app, deps);
   adminRoutes(app, deps);
+  staffRoleRoutes(app, deps);
   salesRoutes(app, deps);
   // The settler of refunds left pending (ADR 0030): app.ts runs it in the background.
   return backOfficeRoutes(app, deps);

@@ -1,10 +1,12 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_BROWSER_COOKIE } from '../../core/staff-messages.ts';
-import type { Db } from '../db/database.ts';
+import { asStaffRole, isAdminRole, mayUseDoor, NO_STAFF_ROLE, STAFF_ROLES, type StaffRole } from '../../core/staff-roles.ts';
+import { ADMIN_CLI_ACTOR, recordStaffAction } from '../audit/audit-log.ts';
+import { type Db, inTransaction } from '../db/database.ts';
 import type { StaffSessions, StaffUser } from '../platform/staff-access.ts';
 import type { Auth } from './auth.ts';
-import { roleOf } from './staff-queries.ts';
+import { endSessionsOf, lockAccount, lockAdmins, roleOf, setRole, type StaffAccount } from './staff-queries.ts';
 
 /**
  * Who is signed in on this request, from the session cookie; null when nobody is.
@@ -41,21 +43,64 @@ export function staffBrowserCookie(cookies: string[]): string | undefined {
   return ended ? `${STAFF_BROWSER_COOKIE}=; Path=/; Max-Age=0` : [`${STAFF_BROWSER_COOKIE}=1`, ...kept].join('; ');
 }
 
-/** SPEC section 4: admin status is role = 'admin', and false when the read fails. */
-export async function isAdmin(db: Db, userId: string): Promise<boolean> {
+/** The account's role, read now (ADR 0028); SPEC section 4: no rights when the read fails. */
+export async function staffRole(db: Db, userId: string): Promise<StaffRole> {
   try {
-    return (await roleOf(db, userId)) === 'admin';
+    return asStaffRole(await roleOf(db, userId));
   } catch {
-    return false;
+    return NO_STAFF_ROLE;
   }
 }
 
-/** The sessions route() checks staff and admin endpoints against (platform/staff-access.ts). */
+/** The sessions route() checks staff, door and admin endpoints against (platform/staff-access.ts). */
 export function staffSessions(auth: Auth, db: Db): StaffSessions {
   return {
     // The reply gets the renewed cookie, so a day of admin calls keeps staff signed in.
     signedIn: (request, reply) => sessionUser(auth, request, reply),
-    isAdmin: (user) => isAdmin(db, user.id),
+    roleOf: (user) => staffRole(db, user.id),
     publicUrl: auth.options.baseURL ?? '',
   };
+}
+
+export type RoleChange =
+  | { kind: 'changed'; account: StaffAccount; before: StaffRole; sessionsEnded: number }
+  | { kind: 'not_found' }
+  | { kind: 'not_verified'; account: StaffAccount }
+  | { kind: 'own_admin_role' }
+  | { kind: 'last_admin' };
+
+/** How much a role may do, for telling a grant from a revocation. */
+const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
+
+/**
+ * Gives an account a role: the admin panel's Staff tab and `npm run admin` both come here.
+ * - Staff rights go only to an account that proved it owns its address: anyone can sign up with a
+ *   stranger's email, and a grant to it would hand the door or the panel to whoever typed it.
+ * - From the panel, an admin cannot take away their own admin role, nor the last other admin's
+ *   (two admins demoting each other at once take turns on the admins' rows), so the shop never
+ *   loses its last admin by a slip; the operator's CLI on the machine may do either.
+ * - A role taken down ends the account's sessions: a lost phone's cookie stops working at once
+ *   (the role is also read on every request, so a session that slips through is refused anyway).
+ * The role, the sessions ended and the audit entry (before and after) commit together.
+ */
+export async function changeStaffRole(
+  db: Db,
+  change: { account: { userId: string } | { email: string }; role: StaffRole; actor: StaffUser | typeof ADMIN_CLI_ACTOR },
+): Promise<RoleChange> {
+  return inTransaction(db, async (tx): Promise<RoleChange> => {
+    const account = await lockAccount(tx, change.account);
+    if (!account) return { kind: 'not_found' };
+    const before = account.role;
+    const after = change.role;
+    if (change.actor !== ADMIN_CLI_ACTOR && isAdminRole(before) && !isAdminRole(after)) {
+      if (change.actor.id === account.id) return { kind: 'own_admin_role' };
+      if (!(await lockAdmins(tx)).some((id) => id !== account.id)) return { kind: 'last_admin' };
+    }
+    if (mayUseDoor(after) && !account.emailVerified) return { kind: 'not_verified', account };
+    if (before === after) return { kind: 'changed', account, before, sessionsEnded: 0 };
+    await setRole(tx, account.id, after);
+    const sessionsEnded = rank(after) < rank(before) ? await endSessionsOf(tx, account.id) : 0;
+    await recordStaffAction(tx, { actor: change.actor, action: 'staff.role', subject: account.email, details: { before, after } });
+    return { kind: 'changed', account: { ...account, role: after }, before, sessionsEnded };
+  });
 }

@@ -6,8 +6,8 @@ import { GUARD_TEXT } from '../../core/staff-messages.ts';
 import { MessageScreen } from '../components/message-screen.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
 
-/** Shown on an admin-only page to a signed-in user without the admin role (SPEC section 2). */
-export function AccessDenied() {
+/** Shown on a staff page to a signed-in user without the role it asks for (SPEC section 2; the door's text, ADR 0028). */
+export function AccessDenied({ text = GUARD_TEXT.accessDeniedText }: { text?: string }) {
   // Go back where the visitor came from inside the app; a fresh tab has nowhere to go back to but home.
   const goBack = (event: MouseEvent<HTMLAnchorElement>) => {
     if (historyDepth() > 0) {
@@ -29,7 +29,7 @@ export function AccessDenied() {
         </Link>
       }
     >
-      {GUARD_TEXT.accessDeniedText}
+      {text}
     </MessageScreen>
   );
 }

@@ -2,24 +2,30 @@ import { useQuery } from '@tanstack/react-query';
 import { signOut as signOutEndpoint } from '../../core/api/auth.ts';
 import type { ResponseOf } from '../../core/api/contract.ts';
 import { me } from '../../core/api/staff.ts';
+import { NO_STAFF_ROLE, type StaffRole } from '../../core/staff-roles.ts';
 import { call, type CallOptions } from './api-client.ts';
 import { clearDoorDeviceData, doorNetworkMode } from './door-device-data.ts';
 import { queryClient, SESSION_KEY, STAFF_DATA_KEY } from './query-client.ts';
 
 export type SessionUser = NonNullable<ResponseOf<typeof me>['user']>;
 
-/** Who is signed in, as `GET /api/me` says. Admin status is false whenever it cannot be read. */
+/** Who is signed in, as `GET /api/me` says, and their role (ADR 0028). No rights whenever it cannot be read. */
 export type Session =
   | { status: 'loading' }
-  | { status: 'ready'; user: SessionUser | null; isAdmin: boolean };
+  | { status: 'ready'; user: SessionUser | null; role: StaffRole; isAdmin: boolean };
 
-const SIGNED_OUT: Session = { status: 'ready', user: null, isAdmin: false };
+const SIGNED_OUT: Session = { status: 'ready', user: null, role: NO_STAFF_ROLE, isAdmin: false };
 
-/** Reads `/api/me`. A failed read means no known user and no admin rights (SPEC section 4). */
+/** Reads `/api/me`. A failed read means no known user and no rights (SPEC section 4). */
 export async function fetchSession(options: CallOptions = {}): Promise<Session> {
   const result = await call(me, {}, options);
   if (!result.ok || !result.data.user) return SIGNED_OUT;
-  return { status: 'ready', user: result.data.user, isAdmin: result.data.isAdmin };
+  return { status: 'ready', user: result.data.user, role: result.data.role, isAdmin: result.data.isAdmin };
+}
+
+/** Where a signed-in account lands (SPEC: /), but door staff go where they can work: the check-in screen. */
+export function landingPathOf(session: Session): string {
+  return session.status === 'ready' && session.role === 'door' ? '/check-in' : '/';
 }
 
 /**

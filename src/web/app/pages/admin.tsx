@@ -6,7 +6,7 @@ import { useShopConfig } from '../shop-config.ts';
 export default function AdminRoute() {
   const { productName } = useShopConfig();
   return (
-    <ProtectedRoute requireAdmin>
+    <ProtectedRoute require="admin">
       <AdminPage productName={productName} />
     </ProtectedRoute>
   );

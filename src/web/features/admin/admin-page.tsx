@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, ChartColumn, DoorOpen, History, Mail, MessageSquareText, Receipt, TriangleAlert, UserX } from 'lucide-react';
+import { CalendarDays, ChartColumn, DoorOpen, History, Mail, MessageSquareText, Receipt, TriangleAlert, UserX, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { toast } from '../../lib/toasts.ts';
@@ -22,12 +22,13 @@ import { SalesPanel } from './sales/sales-panel.tsx';
 import { useCsvExport } from './purchases/purchases-api.ts';
 import { useDebouncedValue } from './purchases/use-debounced-value.ts';
 import { usePurchases } from './purchases/purchases-api.ts';
+import { StaffPanel } from './staff/staff-panel.tsx';
 import { StatCards } from './stat-cards.tsx';
 import { useStats } from './admin-api.ts';
 
-type AdminTab = 'purchases' | 'sales' | 'held' | 'events' | 'outbox' | 'contacts' | 'audit' | 'doors' | 'buyer-data';
+type AdminTab = 'purchases' | 'sales' | 'held' | 'events' | 'outbox' | 'contacts' | 'audit' | 'doors' | 'buyer-data' | 'staff';
 
-const TABS: readonly AdminTab[] = ['purchases', 'sales', 'held', 'events', 'outbox', 'contacts', 'audit', 'doors', 'buyer-data'];
+const TABS: readonly AdminTab[] = ['purchases', 'sales', 'held', 'events', 'outbox', 'contacts', 'audit', 'doors', 'buyer-data', 'staff'];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -181,6 +182,15 @@ export function AdminPage({ productName }: { productName: string }) {
                 </>
               ),
               panel: <BuyerDataPanel />,
+            },
+            {
+              key: 'staff',
+              label: (
+                <>
+                  <UsersRound aria-hidden="true" /> Staff
+                </>
+              ),
+              panel: <StaffPanel />,
             },
           ]}
         />

@@ -6,7 +6,7 @@ import { toast } from '../../lib/toasts.ts';
 import { AUTH_NOTICES, AUTH_TEXT, CONFIRMATION_NOTICES, GUARD_TEXT } from '../../../core/staff-messages.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { sessionStarted, useSession } from '../../lib/session-api.ts';
+import { fetchSession, landingPathOf, sessionStarted, useSession } from '../../lib/session-api.ts';
 import { useStaffBrowser } from '../../lib/staff-browser.ts';
 import { signIn, signUp, type AuthOutcome } from './auth-api.ts';
 import { AuthForm } from './auth-form.tsx';
@@ -34,7 +34,7 @@ function ConfirmationNotice({ failed }: { failed: boolean }) {
   );
 }
 
-/** Route `/auth`. A visitor who is already signed in, or who signs in, is sent to `/`. */
+/** Route `/auth`. A visitor who is already signed in, or who signs in, is sent to `/` (door staff to `/check-in`). */
 export function AuthPage() {
   const session = useSession();
   const [params] = useSearchParams();
@@ -49,7 +49,7 @@ export function AuthPage() {
   // (the server renders it so), while the session is read.
   const staffBrowser = useStaffBrowser();
   if (session.status === 'loading' && staffBrowser) return <Spinner className="flex-1 py-24">{GUARD_TEXT.loading}</Spinner>;
-  if (session.status === 'ready' && session.user) return <Redirect to="/" replace />;
+  if (session.status === 'ready' && session.user) return <Redirect to={landingPathOf(session)} replace />;
 
   const submit = async (submitted: AuthMode, credentials: Credentials): Promise<AuthOutcome> => {
     if (submitted === 'signUp') {
@@ -64,8 +64,10 @@ export function AuthPage() {
     const outcome = await startSession(credentials);
     if (outcome.ok) {
       toast.success(AUTH_NOTICES.signInSuccess);
+      // Door staff land on the check-in screen, everyone else on / (ADR 0028): the role decides.
+      const landing = landingPathOf(await fetchSession());
       // Leave first: were the fresh session published while /auth is shown, it would redirect too.
-      navigate('/', { replace: true });
+      navigate(landing, { replace: true });
       void sessionStarted();
     }
     return outcome;

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { checkIn, recentCheckIns } from '../../../core/api/check-in.ts';
+import { checkIn, doorEvents, recentCheckIns } from '../../../core/api/check-in.ts';
 import { doorPack, registerDoorDevice, uploadDoorScans } from '../../../core/api/door.ts';
 import type { CallOf, ResponseOf } from '../../../core/api/contract.ts';
-import { listEvents } from '../../../core/api/events.ts';
 import { me } from '../../../core/api/staff.ts';
 import type { CheckInResult } from '../../../core/events.ts';
 import { type ApiFailure, call, failureToReport, unwrap, urlOf, type CallOptions } from '../../lib/api-client.ts';
@@ -12,15 +11,31 @@ import { STAFF_DATA_KEY } from '../../lib/query-client.ts';
 
 export type CheckIn = ResponseOf<typeof recentCheckIns>['items'][number];
 
+/** An event as the door lists it: with its passes admitted, without its sales (ADR 0028). */
+export type DoorEvent = ResponseOf<typeof doorEvents>['items'][number];
+
 /** Staff data, beside the events whose counts they move. */
 export const CHECK_INS_KEY = [...STAFF_DATA_KEY, 'check-ins'] as const;
+
+/** The door's event list, under the staff data key (dropped when another account signs in). */
+export const DOOR_EVENTS_KEY = [...STAFF_DATA_KEY, 'door-events'] as const;
+
+/** Every event (one page), for the check-in screen's event picker (door staff and admins). */
+export function useDoorEvents(onFailure: (error: Error) => void) {
+  return useQuery({
+    queryKey: DOOR_EVENTS_KEY,
+    queryFn: async ({ signal }) => (await unwrap(call(doorEvents, {}, { signal }))).items,
+    meta: { onFailure },
+    networkMode: doorNetworkMode(),
+  });
+}
 
 /**
  * Reads the session and the events through the door's service worker, which keeps their last
  * answers for an offline reload. Plain fetches: nothing waits on them, and a failure changes nothing.
  */
 export function warmDoorReads(): void {
-  for (const endpoint of [me, listEvents]) void fetch(urlOf(endpoint, {}), { credentials: 'same-origin' }).catch(() => undefined);
+  for (const endpoint of [me, doorEvents]) void fetch(urlOf(endpoint, {}), { credentials: 'same-origin' }).catch(() => undefined);
 }
 
 /** The latest check-ins at an event (newest first, up to 100). */

@@ -1,6 +1,8 @@
-import { ArrowLeft, CalendarDays, Keyboard, MapPin, RefreshCw, Users } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, CalendarDays, Keyboard, LogOut, MapPin, RefreshCw, Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { AUTH_NOTICES, ADMIN_TEXT } from '../../../core/staff-messages.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
@@ -8,9 +10,10 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import type { StaffEvent } from '../../lib/staff-events-api.ts';
+import { clearSession, signOut, useSession } from '../../lib/session-api.ts';
+import { toast } from '../../lib/toasts.ts';
 import { formatCount, formatEventDate, formatEventTime, formatMoment } from '../../lib/format.ts';
-import type { CheckIn } from './check-in-api.ts';
+import type { CheckIn, DoorEvent } from './check-in-api.ts';
 import { passIdOf } from './check-in-code.ts';
 import { QrScanner } from './qr-scanner.tsx';
 import { DoorStatusBar, useCheckInManifest } from './door-status.tsx';
@@ -23,17 +26,20 @@ const selectClass = cn(
   'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40',
 );
 
-function eventLabel(event: StaffEvent): string {
+function eventLabel(event: DoorEvent): string {
   return `${event.title} · ${formatEventDate(event.date)}, ${formatEventTime(event.time)}`;
 }
 
 /**
- * Route `/check-in` (admins only): the door. Pick the event (today's is preselected, found on the
+ * Route `/check-in` (door staff and admins): the door. Pick the event (today's is preselected, found on the
  * shop's clock, `timeZone`), then scan or type each pass.
  */
 export function CheckInPage({ timeZone }: { timeZone?: string }) {
   const id = useId();
   const door = useCheckIn(timeZone);
+  // Door staff have no panel to go back to (ADR 0028): they sign out here instead.
+  const session = useSession();
+  const admin = session.status === 'ready' && session.isAdmin;
   useCheckInManifest();
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
@@ -71,13 +77,17 @@ export function CheckInPage({ timeZone }: { timeZone?: string }) {
       <div className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-5 sm:gap-5 sm:px-6 sm:py-10">
         <header className="flex items-end justify-between gap-3">
           <div className="min-w-0">
-            <Link
-              to="/admin"
-              className="-ml-1 inline-flex items-center gap-1 rounded px-1 text-sm font-semibold text-muted-foreground hover:text-foreground"
-            >
-              <ArrowLeft className="size-4" aria-hidden="true" />
-              Admin Panel
-            </Link>
+            {admin ? (
+              <Link
+                to="/admin"
+                className="-ml-1 inline-flex items-center gap-1 rounded px-1 text-sm font-semibold text-muted-foreground hover:text-foreground"
+              >
+                <ArrowLeft className="size-4" aria-hidden="true" />
+                Admin Panel
+              </Link>
+            ) : (
+              <DoorSignOut />
+            )}
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">Check-in</h1>
           </div>
           <p className="pb-1 text-right text-sm text-muted-foreground">Valid once per event</p>
@@ -97,11 +107,17 @@ export function CheckInPage({ timeZone }: { timeZone?: string }) {
           ) : door.events.length === 0 ? (
             <div className="flex flex-col gap-3 text-sm">
               <p className="font-semibold">There are no events yet.</p>
-              <p className="text-muted-foreground">Create the event in the Admin Panel first; then come back here to admit its guests.</p>
-              <Link to="/admin?tab=events" className={buttonVariants({ variant: 'outline', className: 'self-start' })}>
-                <CalendarDays aria-hidden="true" />
-                Create an event
-              </Link>
+              {admin ? (
+                <>
+                  <p className="text-muted-foreground">Create the event in the Admin Panel first; then come back here to admit its guests.</p>
+                  <Link to="/admin?tab=events" className={buttonVariants({ variant: 'outline', className: 'self-start' })}>
+                    <CalendarDays aria-hidden="true" />
+                    Create an event
+                  </Link>
+                </>
+              ) : (
+                <p className="text-muted-foreground">Ask an admin to create the event; then come back here to admit its guests.</p>
+              )}
             </div>
           ) : (
             <div className="flex flex-col gap-2">
@@ -233,5 +249,25 @@ function CheckInList({ count, checkIns }: { count: number; checkIns: CheckIn[] |
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Door staff's way out: the server ends the session, then the device's passes and queue are dropped (clearSession). */
+function DoorSignOut() {
+  const [, navigate] = useLocation();
+  const { mutateAsync: signOutOnServer, isPending } = useMutation({ mutationFn: () => signOut() });
+  const endSession = async () => {
+    if (!(await signOutOnServer())) {
+      toast.error(AUTH_NOTICES.unexpected);
+      return;
+    }
+    await clearSession();
+    navigate('/auth', { replace: true });
+  };
+  return (
+    <Button variant="ghost" size="sm" className="-ml-2" disabled={isPending} onClick={() => void endSession()}>
+      <LogOut aria-hidden="true" />
+      {ADMIN_TEXT.signOut}
+    </Button>
   );
 }

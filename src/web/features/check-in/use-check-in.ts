@@ -3,8 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { toast } from '../../lib/toasts.ts';
 import type { CheckInResult } from '../../../core/events.ts';
-import { STAFF_EVENTS_KEY, useStaffEvents, type StaffEvent } from '../../lib/staff-events-api.ts';
-import { checkPass, CHECK_INS_KEY, reportFailure, useCheckIns, type CheckOutcome } from './check-in-api.ts';
+import { checkPass, CHECK_INS_KEY, DOOR_EVENTS_KEY, reportFailure, useCheckIns, useDoorEvents, type CheckOutcome, type DoorEvent } from './check-in-api.ts';
 import { chooseEventId, codeFromText, shopLocalNow } from './check-in-code.ts';
 import { useSession } from '../../lib/session-api.ts';
 import { useDoor } from './use-door.ts';
@@ -63,7 +62,7 @@ function verdictOf(check: { status: string; variables?: { code: string }; data?:
 export function useCheckIn(timeZone: string | undefined) {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const eventsQuery = useStaffEvents(reportEventsFailure);
+  const eventsQuery = useDoorEvents(reportEventsFailure);
   const events = eventsQuery.data;
   // The event picked on this page: undefined until staff pick one, null when they clear the choice.
   const [picked, setPicked] = useState<number | null | undefined>(undefined);
@@ -89,7 +88,7 @@ export function useCheckIn(timeZone: string | undefined) {
   const chosen = events?.find((item) => item.id === eventId) ?? null;
   const door = useDoor(chosen, session.status === 'ready' ? (session.user?.id ?? null) : null);
   const checkIns = useCheckIns(eventId, reportCheckInsFailure);
-  const reloadEvents = useCallback(() => void queryClient.invalidateQueries({ queryKey: STAFF_EVENTS_KEY }), [queryClient]);
+  const reloadEvents = useCallback(() => void queryClient.invalidateQueries({ queryKey: DOOR_EVENTS_KEY }), [queryClient]);
 
   const checking = useMutation({
     // Offline the device decides itself: never wait for the network (TanStack's default pauses).
@@ -119,7 +118,7 @@ export function useCheckIn(timeZone: string | undefined) {
       if (outcome.offline) return;
       if (outcome.result.result === 'valid') {
         // Counted at once; the reload below brings other doors' check-ins too.
-        queryClient.setQueryData<StaffEvent[]>(STAFF_EVENTS_KEY, (current) =>
+        queryClient.setQueryData<DoorEvent[]>(DOOR_EVENTS_KEY, (current) =>
           current?.map((item) => (item.id === eventId ? { ...item, checkIns: item.checkIns + 1 } : item)),
         );
       }

@@ -4,6 +4,7 @@ import { formatCents } from '../../../../core/money.ts';
 const ACTION_LABELS: Record<string, string> = {
   'admin.grant': 'Made an admin',
   'admin.revoke': 'Removed as admin',
+  'staff.role': 'Changed a staff role',
   'pass.void': 'Voided a pass',
   'pass.refund': 'Refunded a pass',
   'pass.refund_refused': 'Refund refused by the provider',
