@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
@@ -62,7 +63,9 @@ describe.each(testBackends())('buyers’ data kept only as long as needed (ADR 0
 
     expect((await call('GET', '/api/admin/stats')).json()).toEqual(stats);
     expect(await rows(sql`select order_id, event_id, checked_in_at from check_ins order by id`)).toEqual(checkInsBefore);
-    const pack = (await call('GET', `/api/admin/door/pack?eventId=${event.id}`)).json();
+    const deviceId = randomUUID();
+    expect((await call('POST', '/api/admin/door/device', { deviceId, label: 'Gate' })).statusCode).toBe(200);
+    const pack = (await call('GET', `/api/admin/door/pack?eventId=${event.id}&deviceId=${deviceId}`)).json();
     expect(pack.passes).toContainEqual({ id: atEvent.pass.id, name: '', usedAt: admitted.checkedInAt ?? expect.any(String), voided: false });
     expect(JSON.stringify(pack)).not.toMatch(/Grace|Alan/);
 
