@@ -5,6 +5,17 @@ import { adminEndpoint, ERRORS, endpoint, pageOf, pageQuery, timestamp } from '.
 
 const SEARCH_CONTROL_CHARACTERS = 'q: the search may not contain control characters or broken characters';
 
+/** A list's optional search text: trimmed, empty means none. */
+const searchText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    // PostgreSQL cannot take NUL in a text parameter, nor a lone surrogate; no search needs them.
+    .refine((q) => !/[\p{Cc}\p{Cs}]/u.test(q), SEARCH_CONTROL_CHARACTERS)
+    .optional()
+    .transform((q) => q || undefined);
+
 export const me = endpoint({
   method: 'GET',
   path: '/api/me',
@@ -69,14 +80,7 @@ export const listPurchases = adminEndpoint({
   tag: 'staff',
   query: z.strictObject({
     ...pageQuery({ limit: 50, max: 200 }),
-    q: z
-      .string()
-      .trim()
-      .max(100)
-      // PostgreSQL cannot take NUL in a text parameter, nor a lone surrogate; no search needs them.
-      .refine((q) => !/[\p{Cc}\p{Cs}]/u.test(q), SEARCH_CONTROL_CHARACTERS)
-      .optional()
-      .transform((q) => q || undefined),
+    q: searchText(100),
   }),
   success: { status: 200, schema: pageOf(purchaseRecordSchema), description: 'One page of purchases' },
   errors: { 400: ERRORS.invalid },
@@ -168,13 +172,7 @@ export const listStaffAccounts = adminEndpoint({
   tag: 'staff',
   query: z.strictObject({
     ...pageQuery({ limit: 50, max: 200 }),
-    q: z
-      .string()
-      .trim()
-      .max(254)
-      .refine((q) => !/[\p{Cc}\p{Cs}]/u.test(q), SEARCH_CONTROL_CHARACTERS)
-      .optional()
-      .transform((q) => q || undefined),
+    q: searchText(254),
   }),
   success: { status: 200, schema: pageOf(staffAccountSchema), description: 'One page of accounts' },
   errors: { 400: ERRORS.invalid },

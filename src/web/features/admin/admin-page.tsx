@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, ChartColumn, DoorOpen, History, Mail, MessageSquareText, Receipt, TriangleAlert, UserX, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
-import { toast } from '../../lib/toasts.ts';
-import { AUTH_NOTICES } from '../../../core/staff-messages.ts';
+import { useSearchParams } from 'wouter';
 import { Tabs } from '../../components/ui/tabs.tsx';
-import { clearSession, signOut, useSession } from '../../lib/session-api.ts';
+import { useSession } from '../../lib/session-api.ts';
+import { useSignOut } from '../../lib/use-sign-out.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { AuditLogPanel } from './audit-log/audit-log-panel.tsx';
 import { BuyerDataPanel } from './buyer-data/buyer-data-panel.tsx';
@@ -35,7 +34,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** Route `/admin` (behind the admin guard): figures, purchase records, export, events and the email outbox. */
 export function AdminPage({ productName }: { productName: string }) {
   const session = useSession();
-  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [params, setParams] = useSearchParams();
@@ -44,7 +42,7 @@ export function AdminPage({ productName }: { productName: string }) {
   // The tab lives in the address (?tab=events), so a reload or a link from the door keeps it.
   const setTab = (next: AdminTab) =>
     setParams(next === 'purchases' ? {} : { tab: next }, { replace: true });
-  const { mutateAsync: signOutOnServer, isPending: signingOut } = useMutation({ mutationFn: () => signOut() });
+  const { signOut, signingOut } = useSignOut();
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { stats, loading: statsLoading } = useStats();
   const { loadMore, ...list } = usePurchases(query);
@@ -54,16 +52,6 @@ export function AdminPage({ productName }: { productName: string }) {
   const refresh = () => refreshAdmin(queryClient);
   // SPEC: Export CSV is disabled while the list is empty, a search with no match included.
   const hasPurchases = list.items.length > 0;
-
-  const endSession = async () => {
-    if (!(await signOutOnServer())) {
-      toast.error(AUTH_NOTICES.unexpected);
-      return;
-    }
-    // Signed out first, so /auth does not see the old session and send the visitor on to /.
-    await clearSession();
-    navigate('/auth', { replace: true });
-  };
 
   return (
     <div className="flex-1 bg-muted/50">
@@ -76,7 +64,7 @@ export function AdminPage({ productName }: { productName: string }) {
           exporting={exporting}
           onExport={() => void exportCsv()}
           signingOut={signingOut}
-          onSignOut={() => void endSession()}
+          onSignOut={signOut}
         />
         <StatCards stats={stats} loading={statsLoading} />
         {tab !== 'held' && <HeldPurchasesNotice count={heldCount} onReview={() => setTab('held')} />}

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Keyboard, LogOut, MapPin, RefreshCw, Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
-import { AUTH_NOTICES, ADMIN_TEXT } from '../../../core/staff-messages.ts';
+import { Link } from 'wouter';
+import { ADMIN_TEXT } from '../../../core/staff-messages.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
@@ -10,8 +9,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import { clearSession, signOut, useSession } from '../../lib/session-api.ts';
-import { toast } from '../../lib/toasts.ts';
+import { useSession } from '../../lib/session-api.ts';
+import { useSignOut } from '../../lib/use-sign-out.ts';
 import { formatCount, formatEventDate, formatEventTime, formatMoment } from '../../lib/format.ts';
 import type { CheckIn, DoorEvent } from './check-in-api.ts';
 import { passIdOf } from './check-in-code.ts';
@@ -254,18 +253,9 @@ function CheckInList({ count, checkIns }: { count: number; checkIns: CheckIn[] |
 
 /** Door staff's way out: the server ends the session, then the device's passes and queue are dropped (clearSession). */
 function DoorSignOut() {
-  const [, navigate] = useLocation();
-  const { mutateAsync: signOutOnServer, isPending } = useMutation({ mutationFn: () => signOut() });
-  const endSession = async () => {
-    if (!(await signOutOnServer())) {
-      toast.error(AUTH_NOTICES.unexpected);
-      return;
-    }
-    await clearSession();
-    navigate('/auth', { replace: true });
-  };
+  const { signOut, signingOut } = useSignOut();
   return (
-    <Button variant="ghost" size="sm" className="-ml-2" disabled={isPending} onClick={() => void endSession()}>
+    <Button variant="ghost" size="sm" className="-ml-2" disabled={signingOut} onClick={signOut}>
       <LogOut aria-hidden="true" />
       {ADMIN_TEXT.signOut}
     </Button>

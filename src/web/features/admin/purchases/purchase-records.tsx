@@ -1,10 +1,9 @@
-import { ChevronDown, LoaderCircle, Search, X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { ChevronDown, LoaderCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { ADMIN_TEXT } from '../../../../core/staff-messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { SearchBox } from '../search-box.tsx';
 import { PurchaseTable } from './purchase-table.tsx';
 import type { PurchaseList } from './purchases-api.ts';
 
@@ -34,7 +33,6 @@ function useLoadWhenVisible(enabled: boolean, load: () => unknown) {
 }
 
 export function PurchaseRecords({ list, search, onSearchChange, searching, onLoadMore, onRetry }: PurchaseRecordsProps) {
-  const id = useId();
   const loadMoreButton = useLoadWhenVisible(list.hasMore && list.status === 'ready' && !list.loadingMore, onLoadMore);
   const shown = list.items.length;
 
@@ -46,38 +44,14 @@ export function PurchaseRecords({ list, search, onSearchChange, searching, onLoa
       description="Every pass sold, newest first."
       headerClassName="gap-4 sm:flex-row sm:items-end sm:justify-between"
       controls={
-      <div className="relative w-full sm:max-w-xs" role="search">
-        <Label htmlFor={`${id}-search`} className="sr-only">
-          Search purchases
-        </Label>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          id={`${id}-search`}
-          type="search"
-          enterKeyHint="search"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={100}
+        <SearchBox
+          label="Search purchases"
           placeholder="Name, email, event or order ID"
+          maxLength={100}
           value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+          onChange={onSearchChange}
+          searching={searching}
         />
-        {searching ? (
-          <LoaderCircle className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground" aria-hidden="true" />
-        ) : (
-          search && (
-            <button
-              type="button"
-              onClick={() => onSearchChange('')}
-              aria-label="Clear search"
-              className="absolute top-1/2 right-1.5 flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-            >
-              <X className="size-4" aria-hidden="true" />
-            </button>
-          )
-        )}
-      </div>
       }
       footer={
       <div className="mt-4 flex flex-col items-center gap-3 px-4 text-sm text-muted-foreground sm:flex-row sm:justify-between sm:px-0">

@@ -1,11 +1,9 @@
-import { Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../core/staff-roles.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { useSession } from '../../../lib/session-api.ts';
 import { ListCard, Truncated, type ListColumn } from '../list-parts.tsx';
+import { SearchBox } from '../search-box.tsx';
 import { useDebouncedValue } from '../purchases/use-debounced-value.ts';
 import { useSetStaffRole, useStaffAccounts, type StaffAccount } from './staff-api.ts';
 
@@ -20,7 +18,6 @@ const SELECT_CLASS =
  * role cannot be removed here (the server refuses it too), so the shop always keeps an admin.
  */
 export function StaffPanel() {
-  const id = useId();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { items, hasMore, status, loadMore, reload } = useStaffAccounts(q);
@@ -65,26 +62,7 @@ export function StaffPanel() {
       title="Staff"
       description="Who may do what. Door staff may use the check-in screen and nothing else; admins may do everything. Only an account that confirmed its email can be given a role; taking a role away signs the account out everywhere."
       headerClassName="gap-4 sm:flex-row sm:items-end sm:justify-between"
-      controls={
-        <div className="relative w-full sm:max-w-xs" role="search">
-          <Label htmlFor={`${id}-search`} className="sr-only">
-            Search staff by email
-          </Label>
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            enterKeyHint="search"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={254}
-            placeholder="Email"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
-        </div>
-      }
+      controls={<SearchBox label="Search staff by email" placeholder="Email" maxLength={254} value={search} onChange={setSearch} />}
       label="Staff accounts, scrollable"
       columns={columns}
       items={items}
