@@ -352,6 +352,7 @@ test.describe('admin panel notices', () => {
     voidedAt: null,
     refundedCents: 0,
     refundPending: false,
+    erasedAt: null,
   };
 
   test('load failures, an empty list, export failure and an outbox retry', async ({ page }) => {
