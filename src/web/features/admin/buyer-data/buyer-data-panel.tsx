@@ -1,7 +1,8 @@
 import { Download, LoaderCircle, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { buyerAddressSchema, BUYER_DATA_TEXTS as TEXT } from '../../../../core/buyer-data.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EMAIL_INPUT, Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
@@ -125,23 +126,8 @@ export function BuyerDataPanel() {
 /** The confirmation: a modal <dialog> naming the address; Escape or Cancel keeps everything. */
 function ConfirmErasure({ email, erasing, onConfirm, onCancel }: { email: string; erasing: boolean; onConfirm: () => void; onCancel: () => void }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-    return () => node?.close();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-about`}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!erasing) onCancel();
-      }}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-(--radius-card) border bg-card p-0 text-foreground shadow-xl backdrop:bg-black/40"
-    >
+    <ModalDialog labelledBy={`${id}-title`} describedBy={`${id}-about`} busy={erasing} onCancel={onCancel}>
       <div className="flex flex-col gap-4 p-5 sm:p-6">
         <h2 id={`${id}-title`} className="text-lg font-bold">
           {TEXT.confirmTitle}
@@ -159,6 +145,6 @@ function ConfirmErasure({ email, erasing, onConfirm, onCancel }: { email: string
           </Button>
         </div>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

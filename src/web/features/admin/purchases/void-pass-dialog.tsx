@@ -1,11 +1,12 @@
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from '../../../lib/toasts.ts';
 import { VOID_REASON_MAX } from '../../../../core/api/back-office.ts';
 import { ERASED } from '../../../../core/buyer-data.ts';
 import { formatCents } from '../../../../core/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { failureToReport, type BackOffice } from './purchases-api.ts';
 import type { PurchaseRecord } from './purchases-api.ts';
 
@@ -22,19 +23,12 @@ export interface VoidPassDialogProps {
  */
 export function VoidPassDialog({ purchase, voidPass, onClose }: VoidPassDialogProps) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
   const [refund, setRefund] = useState(true);
   /** The server's question about a used pass ("used at the door on ..."), once asked. */
   const [usedQuestion, setUsedQuestion] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-    return () => node?.close();
-  }, []);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -61,16 +55,7 @@ export function VoidPassDialog({ purchase, voidPass, onClose }: VoidPassDialogPr
 
   const problemId = `${id}-problem`;
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-about`}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!pending) onClose();
-      }}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-(--radius-card) border bg-card p-0 text-foreground shadow-xl backdrop:bg-black/40"
-    >
+    <ModalDialog labelledBy={`${id}-title`} describedBy={`${id}-about`} busy={pending} onCancel={onClose}>
       <form onSubmit={(event) => void submit(event as unknown as Event)} className="flex flex-col gap-4 p-5 sm:p-6" noValidate>
         <h2 id={`${id}-title`} className="text-lg font-bold">
           Void pass {purchase.orderId}
@@ -134,6 +119,6 @@ export function VoidPassDialog({ purchase, voidPass, onClose }: VoidPassDialogPr
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
