@@ -138,8 +138,10 @@ export const idempotencyKeys = pgTable(
     /**
      * The event whose place this claim holds (unfinished) or whose place its purchase took
      * (finished); counted in events.taken. A purchase without a key gets a claim of its own.
+     * No foreign key: the purchase gate writes it only for an event it found, and a key check
+     * would lock the busiest row of a rush once more per purchase (ADR 0033).
      */
-    eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' }),
   },
   (table) => [
     index('idempotency_keys_expires_at_idx').on(table.expiresAt),

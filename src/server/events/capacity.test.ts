@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_MESSAGES } from '../../core/events.ts';
 import { API_ERRORS } from '../../core/messages.ts';
@@ -231,6 +232,34 @@ describe.each(testBackends())('capacity and sales windows on $name', (backend) =
     expect((await abandoned).statusCode).toBe(201);
     expect(await publicEvent(lapsed.id)).toMatchObject({ left: 0, sales: 'sold_out' });
   });
+
+  // PostgreSQL only: PGlite has one connection, so no statement of the shop's can run beside another.
+  it.skipIf(backend.name !== 'postgres')(
+    "stores a paid purchase while another buyer's gate holds its event's row (ADR 0033)",
+    async () => {
+      const event = await createEvent({ ...derby, capacity: 10 });
+      const releasePaid = holdNextCharge();
+      const paid = buy({ ...buyer(1), eventId: event.id }, 'paid-key');
+      await expect.poll(() => charges.length).toBe(1);
+      // Another instance's gate statement, on the same event, not yet committed.
+      const other = new pg.Client({ connectionString: t.database.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        const request = { i: 0, key: 'other-instance-key', fingerprint: 'f', event_id: event.id, title_key: null, hits: [] };
+        const [gate] = (await other.query('select * from purchase_gate($1::jsonb, 5, $2)', [JSON.stringify([request]), 'America/New_York'])).rows;
+        expect(gate.verdict).toBe('claimed');
+        // The paid purchase's store checks its event (a foreign key): it must not wait for that gate.
+        releasePaid();
+        expect((await paid).statusCode).toBe(201);
+        await other.query('rollback');
+      } finally {
+        await other.end();
+      }
+      expect(await sold(event.id)).toBe(1);
+      expect(await publicEvent(event.id)).toMatchObject({ left: 9 });
+    },
+  );
 
   it('refuses a capped event while the database is away, before any charge, and still sells home passes', async () => {
     const event = await createEvent({ ...derby, title: 'Capped Cup', capacity: 10 });
