@@ -30,11 +30,11 @@ export type GateVerdict =
 /** Requests in one statement at most: keeps its JSON parameter and its locks' time modest. */
 const MAX_BATCH = 500;
 /**
- * Gate statements in flight at once. More than one: while one waits for its commit (the WAL
- * flush), the next is already counting limits and claiming keys; they queue only on an event's
- * row, in one lock order, so they cannot deadlock.
+ * Gate statements in flight at once: one. Concurrent gates queue on the same rows anyway (an
+ * event's, a busy client's limits), so a second statement only splits the waiting buyers into
+ * smaller batches; one at a time sells 13% more capped passes per second (ADR 0033).
  */
-const MAX_IN_FLIGHT = 3;
+const MAX_IN_FLIGHT = 1;
 
 interface Pending {
   request: GateRequest;
