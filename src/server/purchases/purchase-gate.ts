@@ -44,8 +44,8 @@ interface Pending {
 
 /**
  * The purchase gate (ADR 0027): rate limits, the key's claim and the event's place in ONE statement
- * (migration 0012's purchase_gate), batched like the purchase writer's commits: while statements
- * run, the requests that arrive wait and go together in the next.
+ * (purchase_gate, as migration 0016 last defined it), batched: while a statement runs, the
+ * requests that arrive wait and go together in the next.
  */
 export function purchaseGate(deps: { db: Db; timeZone: string; leaseSeconds: number }) {
   const queue: Pending[] = [];
