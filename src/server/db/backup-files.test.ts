@@ -20,7 +20,7 @@ afterEach(async () => {
 it('carries the pass-signing key the shop generated, so a pass sold before verifies with the key the backup holds', async () => {
   work = await mkdtemp(join(tmpdir(), 'skippass-backup-files-'));
   const dataDir = join(work, 'data');
-  const sold = passCodes(passSigningKey(undefined, dataDir), 'https://shop.example').code('ABCDEF0123');
+  const sold = await passCodes(passSigningKey(undefined, dataDir), 'https://shop.example').code('ABCDEF0123');
   await writeFile(join(dataDir, 'auth-secret'), 'a'.repeat(43));
   // The database's part is backup.test.ts's (a real shop, restored by the CLI); here, the files.
   const file = await writeBackup({ dataDir, outDir: join(work, 'out'), productName: 'SkipPass', dump: async () => new Blob(['database']) });

@@ -23,7 +23,7 @@ export function mountPurchases(
     spool: PurchaseSpool;
     timeZone: string;
     wallets: Wallets;
-    walletLinks: (passId: string) => PassPage['wallet'];
+    walletLinks: (passId: string) => Promise<PassPage['wallet']>;
     onOutcome: (outcome: PurchaseOutcomeName) => void;
     onMailQueued: () => void;
   },

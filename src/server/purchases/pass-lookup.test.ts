@@ -64,21 +64,22 @@ describe.each(testBackends())('buyer mails completed at send time on $name', (ba
 });
 
 describe('the wallet seam', () => {
-  const passCodes = { passUrl: (id: string) => `https://shop.example/pass/${id}.sig` };
+  const passUrl = (id: string) => `https://shop.example/pass/${id}.sig`;
+  const passCodes = { passUrl: async (id: string) => passUrl(id) };
   const confirmation = {
     name: 'Ada',
     eventName: 'City Derby',
     eventType: 'general',
     timestamp: 'today',
     orderId: 'A1B2C3D4E5',
-    passUrl: passCodes.passUrl('A1B2C3D4E5'),
+    passUrl: passUrl('A1B2C3D4E5'),
     amountCents: 300,
   };
   const db = undefined as never;
 
   it("adds each pass's wallet links when the shop has them", async () => {
     const wallet = { apple: 'https://shop.example/wallet/A1B2C3D4E5.pkpass', google: 'https://pay.google.com/gp/v/save/jwt' };
-    const prepare = passLookupPreparer({ db, passCodes, timeZone: 'UTC', walletLinks: (id) => (id === 'A1B2C3D4E5' ? wallet : undefined) });
+    const prepare = passLookupPreparer({ db, passCodes, timeZone: 'UTC', walletLinks: async (id) => (id === 'A1B2C3D4E5' ? wallet : undefined) });
     expect(await prepare('purchase_confirmation', confirmation)).toEqual({ ...confirmation, wallet });
   });
 

@@ -13,7 +13,7 @@ export interface MailPreparerDeps {
    * A pass's wallet links, when the shop holds the wallet keys (the wallet part of issue 21 plugs
    * in here); the confirmation and the lists then show "Add to Apple Wallet" / "Save to Google Wallet".
    */
-  walletLinks?: (orderId: string) => WalletLinks | undefined;
+  walletLinks?: (orderId: string) => Promise<WalletLinks | undefined>;
 }
 
 const parsed = (payload: unknown) => (typeof payload === 'string' ? JSON.parse(payload) : payload) as unknown;
@@ -32,9 +32,9 @@ const parsed = (payload: unknown) => (typeof payload === 'string' ? JSON.parse(p
  * rush's confirmations cost nothing here.
  */
 export function passLookupPreparer(deps: MailPreparerDeps) {
-  const listed = (pass: StoredPass): MailedPass => {
-    const passUrl = pass.voided ? undefined : deps.passCodes.passUrl(pass.orderId);
-    const wallet = passUrl ? deps.walletLinks?.(pass.orderId) : undefined;
+  const listed = async (pass: StoredPass): Promise<MailedPass> => {
+    const passUrl = pass.voided ? undefined : await deps.passCodes.passUrl(pass.orderId);
+    const wallet = passUrl ? await deps.walletLinks?.(pass.orderId) : undefined;
     return {
       orderId: pass.orderId,
       name: pass.name,
@@ -61,7 +61,7 @@ export function passLookupPreparer(deps: MailPreparerDeps) {
     }
     const passes = await passesOfAddress(deps.db, request.data.email, deps.timeZone);
     if (passes.length === 0) return null;
-    return { email: request.data.email, passes: passes.map(listed) };
+    return { email: request.data.email, passes: await Promise.all(passes.map(listed)) };
   }
 
   return async (kind: string, payload: unknown): Promise<unknown> => {
@@ -71,13 +71,13 @@ export function passLookupPreparer(deps: MailPreparerDeps) {
         return passesOf(kind, payload);
       case MAIL_KINDS.passVoided: {
         const voided = parseMailPayload(MAIL_KINDS.passVoided, parsed(payload));
-        return { ...voided, passUrl: deps.passCodes.passUrl(voided.orderId) };
+        return { ...voided, passUrl: await deps.passCodes.passUrl(voided.orderId) };
       }
       case MAIL_KINDS.purchaseConfirmation: {
         if (!deps.walletLinks && typeof payload === 'object' && payload !== null && 'passUrl' in payload) return payload;
         const confirmation = parseMailPayload(MAIL_KINDS.purchaseConfirmation, parsed(payload));
-        const wallet = deps.walletLinks?.(confirmation.orderId);
-        return { ...confirmation, passUrl: confirmation.passUrl ?? deps.passCodes.passUrl(confirmation.orderId), ...(wallet ? { wallet } : {}) };
+        const wallet = await deps.walletLinks?.(confirmation.orderId);
+        return { ...confirmation, passUrl: confirmation.passUrl ?? (await deps.passCodes.passUrl(confirmation.orderId)), ...(wallet ? { wallet } : {}) };
       }
       default:
         return payload;

@@ -116,7 +116,7 @@ describe.each(testBackends())('the pass page API on $name', (backend) => {
     }
     // Signed with another shop's key: not this shop's pass.
     const foreign = passCodes(generateKeyPairSync('ed25519').privateKey, 'http://shop.test');
-    expect((await open(foreign.code(one.pass.id))).statusCode).toBe(404);
+    expect((await open(await foreign.code(one.pass.id))).statusCode).toBe(404);
   });
 
   it('refuses a typed pass ID, a link or any other text as a 400: a printed ID opens nothing', async () => {
@@ -205,7 +205,7 @@ describe.each(testBackends())('the pass page API on $name', (backend) => {
       const shop = await shopWithOutage();
       // This shop has a data dir, and so a signing key, of its own.
       const pem = await readFile(join(shop.dataDir, 'pass-signing-key.pem'), 'utf8');
-      const neverSold = passCodes(createPrivateKey(pem), 'http://shop.test').code('0123456789');
+      const neverSold = await passCodes(createPrivateKey(pem), 'http://shop.test').code('0123456789');
       outage!.down();
       const response = await open(neverSold, shop.app);
       expect(response.statusCode).toBe(503);

@@ -19,7 +19,7 @@ export interface PassPageDeps {
   limits: ShopLimits;
   timeZone: string;
   /** Add to Apple Wallet / Save to Google Wallet links of a pass (wallet-routes.ts); none when unset. */
-  walletLinks?: (passId: string) => PassPage['wallet'];
+  walletLinks?: (passId: string) => Promise<PassPage['wallet']>;
 }
 
 /** The pass page's answers: a bearer link's headers, and nothing keeps a copy of the pass. */
@@ -74,7 +74,7 @@ export function passPageReader(deps: PassPageDeps) {
 
   const passUrl = (id: string) => deps.passCodes.passUrl(id);
 
-  function storedPage(pass: StoredPass, admissions: Awaited<ReturnType<typeof admissionsOf>>): PassPage {
+  async function storedPage(pass: StoredPass, admissions: Awaited<ReturnType<typeof admissionsOf>>): Promise<PassPage> {
     // An event's own pass admits once, at its event; the home pass once at each event.
     const used = pass.eventId !== null && admissions.some((admission) => admission.eventId === pass.eventId);
     return {
@@ -87,7 +87,7 @@ export function passPageReader(deps: PassPageDeps) {
         timestamp: formatTimestamp(pass.createdAt, deps.timeZone),
         purchaseDate: pass.createdAt.toISOString(),
       },
-      passUrl: passUrl(pass.orderId),
+      passUrl: await passUrl(pass.orderId),
       ...(pass.eventDate !== null && pass.eventTime !== null && pass.eventLocation !== null
         ? { event: { date: pass.eventDate, time: pass.eventTime, location: pass.eventLocation } }
         : {}),
@@ -96,7 +96,7 @@ export function passPageReader(deps: PassPageDeps) {
         admissions: admissions.map((admission) => ({ event: admission.event, at: formatTimestamp(admission.checkedInAt, deps.timeZone) })),
       },
       // A voided pass no longer admits: it gets no wallet pass either.
-      wallet: pass.voided ? {} : (deps.walletLinks?.(pass.orderId) ?? {}),
+      wallet: pass.voided ? {} : ((await deps.walletLinks?.(pass.orderId)) ?? {}),
     };
   }
 
@@ -113,10 +113,10 @@ export function passPageReader(deps: PassPageDeps) {
     }
     return {
       pass,
-      passUrl: passUrl(pass.id),
+      passUrl: await passUrl(pass.id),
       ...(event ? { event } : {}),
       state: { status: 'valid', admissions: [] },
-      wallet: deps.walletLinks?.(pass.id) ?? {},
+      wallet: (await deps.walletLinks?.(pass.id)) ?? {},
     };
   }
 

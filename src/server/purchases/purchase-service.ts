@@ -173,7 +173,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
   async function store(input: PurchaseOrder, claim: KeyedRequest | undefined, clientKeyed: boolean): Promise<PurchaseOutcome> {
     const moment = now();
     const idFor = (draw: number) => (clientKeyed && claim ? deps.idempotency.passIdFor(claim, draw) : newId());
-    const recordFor = (id: string): PurchaseRecord => ({
+    const recordFor = async (id: string): Promise<PurchaseRecord> => ({
       pass: {
         id,
         name: input.name,
@@ -184,14 +184,14 @@ export function purchaseService(deps: PurchaseServiceDeps) {
         timestamp: formatTimestamp(moment, deps.timeZone),
         purchaseDate: moment.toISOString(),
       },
-      passUrl: deps.passCodes.passUrl(id),
+      passUrl: await deps.passCodes.passUrl(id),
       saved: true,
       ...(input.eventId === null ? {} : { eventId: input.eventId }),
       ...(input.event ? { event: input.event } : {}),
       ...(claim ? { idempotency: claim } : {}),
     });
 
-    let record = recordFor(idFor(0));
+    let record = await recordFor(idFor(0));
     try {
       for (let draw = 1; ; draw++) {
         if ((await writer.write(record)) === 'inserted') {
@@ -203,7 +203,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
         const stored = clientKeyed && claim && (await deps.idempotency.storedResponse(claim));
         if (stored) return { response: stored, replayed: true };
         if (draw === MAX_ID_DRAWS) throw new Error(`no free pass ID after ${MAX_ID_DRAWS} draws`);
-        record = recordFor(idFor(draw));
+        record = await recordFor(idFor(draw));
       }
     } catch (error) {
       deps.log.error({ err: error, orderId: record.pass.id }, 'purchase not stored; writing it to the spool');

@@ -123,7 +123,7 @@ describe.each(testBackends())('wallet passes on $name', (backend) => {
     // What the purchase service spools when the database write fails, before the replay stores it.
     await fileSpool(join(t.shop.dataDir, 'spool')).write(purchaseRecord(id, { name: 'Grace Hopper', email: 'grace@example.com' }, { saved: false }));
     const pem = await readFile(join(t.shop.dataDir, 'pass-signing-key.pem'), 'utf8');
-    const code = passCodes(createPrivateKey(pem), PUBLIC_URL).code(id);
+    const code = await passCodes(createPrivateKey(pem), PUBLIC_URL).code(id);
     const response = await inject(appleUrl(code));
     expect(response.statusCode).toBe(200);
     const pass = JSON.parse((await unzip(response.rawPayload)).get('pass.json')!.toString());
@@ -152,7 +152,7 @@ describe.each(testBackends())('wallet passes on $name', (backend) => {
     const forged = `${sold.pass.id}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
     const borrowed = `${sold.pass.id}.${codeOf(other.passUrl).split('.')[1]}`;
     const pem = await readFile(join(t.shop.dataDir, 'pass-signing-key.pem'), 'utf8');
-    const neverSold = passCodes(createPrivateKey(pem), PUBLIC_URL).code('ABCDEF0123');
+    const neverSold = await passCodes(createPrivateKey(pem), PUBLIC_URL).code('ABCDEF0123');
     for (const bad of [forged, borrowed, neverSold]) {
       for (const url of [appleUrl(bad), googleUrl(bad)]) {
         const response = await inject(url);

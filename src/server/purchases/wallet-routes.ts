@@ -25,11 +25,15 @@ export interface Wallets {
  * their key, like the pass page's: a pass ID alone opens nothing.
  */
 export function walletLinks(wallets: Pick<Wallets, 'apple' | 'google' | 'publicUrl'>, passCodes: Pick<PassCodes, 'code'>) {
-  const at = (path: string, id: string) => `${wallets.publicUrl}${path.replace(':code', encodeURIComponent(passCodes.code(id)))}`;
-  return (passId: string): PassPage['wallet'] => ({
-    ...(wallets.apple ? { apple: at(getAppleWalletPass.path, passId) } : {}),
-    ...(wallets.google ? { google: at(saveToGoogleWallet.path, passId) } : {}),
-  });
+  return async (passId: string): Promise<PassPage['wallet']> => {
+    if (!wallets.apple && !wallets.google) return {};
+    const code = encodeURIComponent(await passCodes.code(passId));
+    const at = (path: string) => `${wallets.publicUrl}${path.replace(':code', code)}`;
+    return {
+      ...(wallets.apple ? { apple: at(getAppleWalletPass.path) } : {}),
+      ...(wallets.google ? { google: at(saveToGoogleWallet.path) } : {}),
+    };
+  };
 }
 
 /**
