@@ -32,6 +32,7 @@ import { printProfiles } from './lib/profile-report.mjs';
 import { busyMachineWarning, checksTable, heading, statusSummary, table } from './lib/report.mjs';
 import { startProxy, upstreamOf } from './lib/proxy.mjs';
 import { spooledCount, startShop } from './lib/servers.mjs';
+import { describeTimings, shopTimings } from './lib/shop-timings.mjs';
 
 export const name = 'rush';
 export const RUSH = { amount: 5000, connections: 1000, paymentDelayMs: 2000, p99OverPaymentTargetMs: 300, lastMailTargetMs: 15_000 };
@@ -74,7 +75,7 @@ async function rushOnce(kind, rush) {
   const { servers, proxy, url } = await startShops(kind, databaseUrl, rush, instances);
   const [first] = /** @type {[typeof servers[number]]} */ (servers);
   const label = proxy ? `${kind} x${instances} via nginx` : kind;
-  let load, cpu, memory, spooled, rows, mail, shutdown, mailDrain;
+  let load, cpu, memory, spooled, rows, mail, shutdown, mailDrain, timings;
   const loadAverage = { before: '', after: '' };
   try {
     const startupMs = Math.max(...servers.map((s) => s.startupMs));
@@ -96,6 +97,7 @@ async function rushOnce(kind, rush) {
     cpu = meter();
     loadAverage.after = loadavg().map((l) => l.toFixed(2)).join(' ');
     const dropsAfter = listenQueueDrops();
+    timings = await shopTimings(servers.map((s) => s.url));
     mailDrain = await waitForMail(servers.map((s) => join(s.dataDir, 'mail')), rush.amount, lastAnswerAt);
     // null where /proc/net/netstat cannot be read, rather than a made-up 0.
     const listenOverflows = dropsAfter.overflows !== null && dropsBefore.overflows !== null ? dropsAfter.overflows - dropsBefore.overflows : null;
@@ -123,7 +125,7 @@ async function rushOnce(kind, rush) {
     await Promise.all(servers.map((s) => rm(s.dataDir, { recursive: true, force: true })));
   }
   const startupMs = Math.max(...servers.map((s) => s.startupMs));
-  return { kind, label, instances, loadAverage, load, cpu, memory, spooled, rows, mail, mailDrain, shutdown, startupMs, profileDir: first.profileDir };
+  return { kind, label, instances, loadAverage, load, cpu, memory, spooled, rows, mail, mailDrain, timings, shutdown, startupMs, profileDir: first.profileDir };
 }
 
 /**
@@ -288,8 +290,9 @@ export async function run({ only, rush = RUSH } = {}) {
     if (warning) console.log(warning);
   }
 
-  for (const { label: kind, load, loadAverage } of Object.values(results)) {
+  for (const { label: kind, load, loadAverage, timings } of Object.values(results)) {
     console.log(`${kind}: machine load average (1/5/15 min, 2 cores) ${loadAverage.before} before the rush, ${loadAverage.after} after`);
+    console.log(`${kind}: the purchases' wait on the database as the shop timed it (/metrics, histogram bucket bounds): ${describeTimings(timings)}`);
     const f = load.firstRequestLatency;
     const l = load.laterRequestLatency;
     console.log(

@@ -248,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     timeZone: config.SHOP_TIMEZONE,
     log: app.log,
     onStored: wakeMail,
+    timeStep: metrics.purchaseStepTimer,
     ...(options.now ? { now: options.now } : {}),
     ...(options.newId ? { newId: options.newId } : {}),
   });

@@ -32,7 +32,7 @@ describe.each(testBackends())('GET /metrics on $name', (backend) => {
     return response.body;
   };
 
-  it('counts a purchase by outcome, times its payment and its route, and sees its mail waiting', async () => {
+  it('counts a purchase by outcome, times its payment, its database steps and its route, and sees its mail waiting', async () => {
     const app = await start();
     const before = await scrape(app);
     expect(before).toMatch(/^process_resident_memory_bytes \d+/m);
@@ -44,6 +44,8 @@ describe.each(testBackends())('GET /metrics on $name', (backend) => {
     const after = await scrape(app);
     expect(sample(after, 'skippass_purchases_total{outcome="stored"}')).toBe(1);
     expect(sample(after, 'skippass_payment_duration_seconds_count{result="ok"}')).toBe(1);
+    expect(sample(after, 'skippass_purchase_step_duration_seconds_count{step="gate"}')).toBe(1);
+    expect(sample(after, 'skippass_purchase_step_duration_seconds_count{step="store"}')).toBe(1);
     expect(sample(after, 'skippass_http_request_duration_seconds_count{method="POST",route="/api/purchases",status="201"}')).toBe(1);
     // The confirmation waits in the outbox (the mail worker is not running in this test).
     expect(sample(after, 'skippass_outbox_messages{status="pending"}')).toBe(1);
@@ -60,6 +62,9 @@ describe.each(testBackends())('GET /metrics on $name', (backend) => {
     const text = await scrape(app);
     expect(sample(text, 'skippass_purchases_total{outcome="declined"}')).toBe(1);
     expect(sample(text, 'skippass_payment_duration_seconds_count{result="declined"}')).toBe(1);
+    // Declined after its gate: nothing of it is stored.
+    expect(sample(text, 'skippass_purchase_step_duration_seconds_count{step="gate"}')).toBe(1);
+    expect(sample(text, 'skippass_purchase_step_duration_seconds_count{step="store"}')).toBe(0);
     expect(text).not.toMatch(/0123456789abcdef/);
   });
 

@@ -10,6 +10,9 @@ import { shopFiguresForMetrics } from './metrics-queries.ts';
 export const PURCHASE_OUTCOMES = ['stored', 'spooled', 'replayed', 'declined', 'refused'] as const;
 export type PurchaseOutcomeName = (typeof PURCHASE_OUTCOMES)[number];
 
+/** A purchase's two database steps (ADR 0027): the gate before the payment, the store after it. */
+export type PurchaseStep = 'gate' | 'store';
+
 export interface PoolStats {
   total: number;
   idle: number;
@@ -58,6 +61,14 @@ export function shopMetrics(options: MetricsOptions) {
     buckets: [0.1, 0.25, 0.5, 1, 1.5, 2, 3, 5, 10],
     registers: [registry],
   });
+  // Where an on-sale's wait goes besides the payment: each step's batch queue and statement (ADR 0034).
+  const purchaseStepSeconds = new Histogram({
+    name: 'skippass_purchase_step_duration_seconds',
+    help: 'Time a purchase spent in a database step, waiting for its batch included: gate (limits, key, place; before the payment) or store (purchase, mail, answer; after it)',
+    labelNames: ['step'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
   const outbox = new Gauge({ name: 'skippass_outbox_messages', help: 'Mail in the outbox by status (pending: still to send; failed: given up)', labelNames: ['status'] as const, registers: [registry] });
   const oldestPending = new Gauge({ name: 'skippass_outbox_oldest_pending_seconds', help: 'Age of the oldest mail still to send (0 when none)', registers: [registry] });
   const checkIns = new Gauge({ name: 'skippass_check_ins', help: 'Check-ins recorded at the door, all time', registers: [registry] });
@@ -96,6 +107,12 @@ export function shopMetrics(options: MetricsOptions) {
     paymentTimer(): (result: 'ok' | 'declined' | 'error') => void {
       const end = paymentSeconds.startTimer();
       return (result) => void end({ result });
+    },
+
+    /** Starts timing a purchase's step; the function it returns ends it (skippass_purchase_step_duration_seconds). */
+    purchaseStepTimer(step: PurchaseStep): () => void {
+      const end = purchaseStepSeconds.startTimer({ step });
+      return () => void end();
     },
 
     /** Times every answer by its route pattern (never the raw URL: IDs would explode the labels). */

@@ -8,6 +8,7 @@ import { formatTimestamp, newPassId } from '../../core/purchase.ts';
 import { type CappedTitles, priceOrder, type PurchaseOrder } from './catalog.ts';
 import type { Db } from '../db/database.ts';
 import type { ShopLimits } from '../limits/limits.ts';
+import type { PurchaseStep } from '../platform/metrics.ts';
 import { purchaseGate, type GateEvent, type GateVerdict } from './purchase-gate.ts';
 import { responseOf, type PurchaseRecord } from './purchase-record.ts';
 import { purchaseWriter } from './purchase-writer.ts';
@@ -38,6 +39,8 @@ export interface PurchaseServiceDeps {
   newId?: () => string;
   /** Called once a purchase and its email are stored, so the mail worker can send at once. */
   onStored?: () => void;
+  /** Starts timing a database step; the function it returns ends it (metrics). */
+  timeStep?: (step: PurchaseStep) => () => void;
 }
 
 export interface PurchaseOutcome {
@@ -142,6 +145,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
     const inGate = deps.limits.countedInDatabase;
     if (!inGate) await deps.limits.purchase(buyer.reply, buyer.ip, body.email);
     let verdict: GateVerdict;
+    const endGate = deps.timeStep?.('gate');
     try {
       verdict = await gate.pass({
         key: claim.key,
@@ -156,6 +160,8 @@ export function purchaseService(deps: PurchaseServiceDeps) {
       if ('eventId' in body || (titleKey !== null && deps.cappedTitles.has(titleKey))) throw error;
       deps.log.warn({ err: error }, 'purchase gate unavailable; selling a home pass through the spool');
       return { kind: 'sell', event: null };
+    } finally {
+      endGate?.();
     }
     switch (verdict.kind) {
       case 'claimed':
@@ -192,6 +198,7 @@ export function purchaseService(deps: PurchaseServiceDeps) {
     });
 
     let record = await recordFor(idFor(0));
+    const endStore = deps.timeStep?.('store');
     try {
       for (let draw = 1; ; draw++) {
         if ((await writer.write(record)) === 'inserted') {
@@ -208,6 +215,8 @@ export function purchaseService(deps: PurchaseServiceDeps) {
     } catch (error) {
       deps.log.error({ err: error, orderId: record.pass.id }, 'purchase not stored; writing it to the spool');
       return { response: await spool({ ...record, saved: false }), replayed: false };
+    } finally {
+      endStore?.();
     }
   }
 
