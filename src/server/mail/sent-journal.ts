@@ -1,4 +1,5 @@
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** One send the mail server accepted: the outbox row and the attempt its claim set. */
@@ -32,9 +33,14 @@ export function sentJournal(path: string) {
         .filter(([id, attempts]) => id && /^\d+$/.test(id) && attempts && /^\d+$/.test(attempts))
         .map(([id, attempts]) => ({ id: id!, attempts: Number(attempts) }));
     },
+    /**
+     * Written at once, on this thread: an asynchronous append would wait in libuv's thread pool
+     * behind whatever is queued there (a rush's pass signatures, ADR 0034), and a process killed
+     * meanwhile would send the mail again. One short write, no fsync.
+     */
     async add(entry: SentEntry): Promise<void> {
-      if (!written) await mkdir(dirname(path), { recursive: true });
-      await appendFile(path, `${entry.id} ${entry.attempts}\n`);
+      if (!written) mkdirSync(dirname(path), { recursive: true });
+      appendFileSync(path, `${entry.id} ${entry.attempts}\n`);
       written = true;
     },
     /** Every line's row is marked: start afresh. */
