@@ -1,17 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { notifications } from './support.ts';
+import { hydrated, notifications } from './support.ts';
 
 /** The app's HTML inside #root, without React's markers for where a part may arrive later (<!--$-->). */
 const ROOT = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/;
 const withoutMarkers = (html: string) => html.replace(/<!--\/?\$[!?]?-->/g, '');
-
-/** Resolves once React has taken over the element (hydration attaches its fiber to the server's node). */
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-  }, selector);
-}
 
 /** Errors and warnings the page logs (a hydration mismatch is one), minus what the page is expected to say. */
 function watchProblems(page: Page) {
@@ -71,7 +63,7 @@ test.describe('hydration', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(path);
-      await hydrated(page, 'main h1, main [role="status"]');
+      await hydrated(page.locator('main h1, main [role="status"]').first());
       await page.waitForLoadState('networkidle');
       if (path !== '/events/1') {
         // The event page goes on to show what the API said; the others show what the server sent.
@@ -100,7 +92,7 @@ test.describe('hydration', () => {
     await form.getByLabel('Name').fill('Alan Turing');
     await form.getByLabel('Email').fill('alan@example.com');
     release();
-    await hydrated(page, '#root form button[type="submit"]');
+    await hydrated(page.locator('#root form button[type="submit"]'));
     await form.getByRole('button', { name: 'Send' }).click();
     await expect(notifications(page)).toContainText('Confirmation email sent successfully!');
   });

@@ -23,10 +23,20 @@ export function submitButton(page: Page): Locator {
   return page.getByRole('button', { name: /Complete Purchase|Processing\.\.\./ });
 }
 
-/** Opens the purchase form from the landing screen, as a visitor would. */
+/** Resolves once React has taken over the element (hydration attaches its fiber to the server's node). */
+export async function hydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))), { timeout: 60_000 })
+    .toBe(true);
+}
+
+/** Opens the purchase form from the landing screen, as a visitor would once the page has become interactive. */
 export async function openForm(page: Page): Promise<void> {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Get Pass - $3' }).click();
+  const getPass = page.getByRole('button', { name: 'Get Pass - $3' });
+  // The landing page is server-rendered: a click before React has hydrated the button does nothing.
+  await hydrated(getPass);
+  await getPass.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Get Your Skip Pass' })).toBeVisible();
 }
 
