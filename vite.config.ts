@@ -140,6 +140,22 @@ function passWorker(): Plugin {
               // The page asks for itself with fetch() and the browser navigates to it: one entry for both.
               matchOptions: { ignoreVary: true },
               expiration: { maxEntries: 60 },
+              plugins: [
+                {
+                  // With no network, the cache can miss a page it holds for an instant (Chromium failed
+                  // about one offline reload in 30 while the worker was still settling its writes): look
+                  // again for a second before the browser shows its offline error. Serialised: the cache's
+                  // name is written out, not PASS_CACHE.
+                  handlerDidError: async ({ request }) => {
+                    for (let attempt = 0; attempt < 10; attempt++) {
+                      await new Promise((resolve) => setTimeout(resolve, 100));
+                      const kept = await caches.match(request, { cacheName: 'skippass-passes', ignoreVary: true });
+                      if (kept) return kept;
+                    }
+                    return undefined;
+                  },
+                },
+              ],
             },
           },
         ],
