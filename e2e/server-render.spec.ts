@@ -92,9 +92,23 @@ test.describe('hydration', () => {
     await form.getByLabel('Name').fill('Alan Turing');
     await form.getByLabel('Email').fill('alan@example.com');
     release();
-    await hydrated(page.locator('#root form button[type="submit"]'));
+    await hydrated(form.getByRole('button', { name: 'Send' }));
     await form.getByRole('button', { name: 'Send' }).click();
     await expect(notifications(page)).toContainText('Confirmation email sent successfully!');
+  });
+
+  test('Get Pass pressed before the script ran opens the purchase form', async ({ page }) => {
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Get Pass - $3' }).click();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Get Your Skip Pass' })).toBeVisible();
+    await expect(page.getByLabel('Full Name')).toBeEditable();
   });
 });
 

@@ -34,7 +34,7 @@ export async function hydrated(element: Locator): Promise<void> {
 export async function openForm(page: Page): Promise<void> {
   await page.goto('/');
   const getPass = page.getByRole('button', { name: 'Get Pass - $3' });
-  // The landing page is server-rendered: a click before React has hydrated the button does nothing.
+  // Pressed once React has the page, so the form opens in place (a press before loads /?buy=: server-render.spec.ts).
   await hydrated(getPass);
   await getPass.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Get Your Skip Pass' })).toBeVisible();

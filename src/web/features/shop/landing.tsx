@@ -59,7 +59,13 @@ function useWanted(ref: RefObject<HTMLElement | null>): [boolean, () => void] {
   return [wanted, () => setWanted(true)];
 }
 
-export function Landing({ onGetPass }: { onGetPass: () => void }) {
+export interface LandingProps {
+  onGetPass: () => void;
+  /** The purchase form's query on `/` (a name without a value): Get Pass asks for it before the script runs. */
+  formSearch: string;
+}
+
+export function Landing({ onGetPass, formSearch }: LandingProps) {
   const section = useRef<HTMLElement>(null);
   const passCard = useRef<HTMLDivElement>(null);
   const [wanted, want] = useWanted(passCard);
@@ -180,10 +186,21 @@ export function Landing({ onGetPass }: { onGetPass: () => void }) {
                     </li>
                   ))}
                 </ul>
-                <Button size="lg" className="w-full" onClick={onGetPass}>
-                  <Ticket aria-hidden="true" />
-                  Get Pass - {price}
-                </Button>
+                {/* A form, so a press before React has taken over the page (a slow phone) still opens
+                    the purchase form: the browser asks for /?buy= and the page opens there. */}
+                <form
+                  method="get"
+                  action="/"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    onGetPass();
+                  }}
+                >
+                  <Button type="submit" name={formSearch} size="lg" className="w-full">
+                    <Ticket aria-hidden="true" />
+                    Get Pass - {price}
+                  </Button>
+                </form>
               </CardContent>
             </Card>
             {UpcomingEvents && <UpcomingEvents />}

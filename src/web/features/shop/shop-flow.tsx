@@ -87,7 +87,7 @@ export function ShopFlow({ landingFooter }: ShopFlowProps) {
         <steps.PurchaseForm onBack={showLanding} onPurchased={showPass} />
       ) : (
         <>
-          <Landing onGetPass={() => void showForm()} />
+          <Landing onGetPass={() => void showForm()} formSearch={FORM_SEARCH} />
           {landingFooter}
         </>
       )}
