@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { hydrated, notifications } from './support.ts';
 
 /** The app's HTML inside #root, without React's markers for where a part may arrive later (<!--$-->). */
-const ROOT = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/;
+const ROOT = /<div id="root">([\s\S]*)<\/div>\s*<template id="root-parsed">/;
 const withoutMarkers = (html: string) => html.replace(/<!--\/?\$[!?]?-->/g, '');
 
 /** Errors and warnings the page logs (a hydration mismatch is one), minus what the page is expected to say. */
