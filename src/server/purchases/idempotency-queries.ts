@@ -11,11 +11,21 @@ import { column, type Db, queryRows, runStatement } from '../db/database.ts';
  */
 export const PLACE_HOLD_MINUTES = 10;
 
-/** Moves the lease of these unfinished claims on: one statement for all of them. */
+/**
+ * Moves the lease of these unfinished claims on: one statement for all of them. A claim whose row
+ * another statement holds is being stored or released right now: it is skipped, not waited for.
+ * Waiting deadlocked with the purchase writer's batch, which locks its keys in its own order, and
+ * PostgreSQL then cancelled one of them (the batch's purchases went to the spool).
+ */
 export async function renewIdempotencyClaims(db: Db, keys: string[], leaseSeconds: number): Promise<void> {
   await runStatement(db, sql`
-    update idempotency_keys set locked_until = now() + make_interval(secs => ${leaseSeconds})
-    where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) and response_status is null`);
+    update idempotency_keys k set locked_until = now() + make_interval(secs => ${leaseSeconds})
+    from (
+      select key from idempotency_keys
+      where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) and response_status is null
+      for update skip locked
+    ) held
+    where k.key = held.key`);
 }
 
 const storedIdempotentResponseRow = z.object({ response_body: z.unknown() });
