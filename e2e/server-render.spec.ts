@@ -17,6 +17,18 @@ function watchProblems(page: Page) {
   return problems;
 }
 
+/** Opens the landing page with its scripts held back, as a slow phone has it; the answer lets them load. */
+async function landingWithScriptsHeld(page: Page): Promise<() => void> {
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  return release;
+}
+
 test.describe('with scripts blocked', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -81,13 +93,7 @@ test.describe('hydration', () => {
   }
 
   test('what a buyer typed before the script ran is what the form sends', async ({ page }) => {
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
-    await page.goto('/', { waitUntil: 'commit' });
+    const release = await landingWithScriptsHeld(page);
     const form = page.getByRole('region', { name: 'Get in Touch' });
     await form.getByLabel('Name').fill('Alan Turing');
     await form.getByLabel('Email').fill('alan@example.com');
@@ -98,13 +104,7 @@ test.describe('hydration', () => {
   });
 
   test('Get Pass pressed before the script ran opens the purchase form', async ({ page }) => {
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
-    await page.goto('/', { waitUntil: 'commit' });
+    const release = await landingWithScriptsHeld(page);
     await page.getByRole('button', { name: 'Get Pass - $3' }).click();
     release();
     await expect(page.getByRole('heading', { level: 1, name: 'Get Your Skip Pass' })).toBeVisible();
