@@ -172,18 +172,30 @@ export const column = {
   isoTimestamp: z.coerce.date().transform((date) => date.toISOString()),
 };
 
+/** The SQLSTATE of a database error. Drizzle wraps the driver's error, so the cause chain is searched. */
+function sqlState(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /**
  * True when PostgreSQL refused the data itself (SQLSTATE class 22, data exception, or 23,
  * integrity constraint violation): sending the same row again fails again. Anything else
  * (connection refused, timeout, missing table) may pass once the database is back.
- * Drizzle wraps the driver's error, so the cause chain is searched.
  */
 export function isDataError(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.startsWith('22') || code.startsWith('23');
-  }
-  return false;
+  return /^2[23]/.test(sqlState(error) ?? '');
+}
+
+/**
+ * True when PostgreSQL cancelled the statement to break a deadlock (40P01) or a serialization
+ * conflict (40001): nothing of it was written, and the same statement run again will most likely pass.
+ */
+export function isConflictCancelled(error: unknown): boolean {
+  return /^40(P01|001)$/.test(sqlState(error) ?? '');
 }
 
 /**

@@ -51,7 +51,7 @@ describe.each(testBackends())('renewing the claims in flight on $name', (backend
         );
         // Either the renewal is done, or it waits for b-key holding a-key (the deadlock's first half).
         const waiting = async () =>
-          (await writer.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'")).rows[0].n as number;
+          (await writer.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()")).rows[0].n as number;
         await expect.poll(async () => (await Promise.race([settled, Promise.resolve(false)])) || (await waiting()) > 0).toBe(true);
         await writer.query("update idempotency_keys set response_status = 201 where key = 'a-key'");
         await writer.query('commit');

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
 import { type Db } from '../db/database.ts';
@@ -103,4 +104,38 @@ describe.each(testBackends())('group commit of purchases on $name', (backend) =>
     expect(await t.database.count('purchases')).toBe(2);
     expect(await t.database.count('outbox')).toBe(2);
   });
+  // PostgreSQL only: PGlite has one connection, so no other transaction can hold a row meanwhile.
+  it.skipIf(backend.name !== 'postgres')(
+    'runs a statement PostgreSQL cancelled to break a deadlock again, rather than fail its purchases',
+    async () => {
+      for (const key of ['a-key', 'b-key']) {
+        await testRows(
+          t.database.db,
+          sql`insert into idempotency_keys (key, fingerprint, locked_until, expires_at) values (${key}, 'f', now() + interval '5 seconds', now() + interval '1 day')`,
+        );
+      }
+      // Another transaction holds b-key, and will want a-key once the batch holds it.
+      const other = new pg.Client({ connectionString: t.database.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query("update idempotency_keys set locked_until = now() where key = 'b-key'");
+        const writer = purchaseWriter(counting);
+        const written = Promise.all([writer.write(record('AAAAAAAAAA', 'Ada', 'a-key')), writer.write(record('BBBBBBBBBB', 'Bob', 'b-key'))]);
+        const waitingForLocks = async () =>
+          (await other.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()")).rows[0].n as number;
+        await expect.poll(waitingForLocks).toBe(1);
+        // The batch waits for b-key holding a-key; this waits for a-key: PostgreSQL cancels the
+        // batch, which began waiting first.
+        await other.query("update idempotency_keys set locked_until = now() where key = 'a-key'");
+        await other.query('commit');
+        expect(await written).toEqual(['inserted', 'inserted']);
+      } finally {
+        await other.end();
+      }
+      expect(await t.database.count('purchases')).toBe(2);
+      expect(await t.database.count('outbox')).toBe(2);
+      expect(statements).toBe(2);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { type Db, isDataError } from '../db/database.ts';
+import { type Db, isConflictCancelled, isDataError } from '../db/database.ts';
 import { insertPurchases } from './purchase-queries.ts';
 import type { PurchaseRecord } from './purchase-record.ts';
 
@@ -6,6 +6,8 @@ import type { PurchaseRecord } from './purchase-record.ts';
 const MAX_BATCH = 200;
 /** Statements in flight at once: enough to keep a few pool connections busy. */
 const MAX_IN_FLIGHT = 4;
+/** Runs of one statement that PostgreSQL cancels to break a deadlock, before its purchases go to the spool. */
+const MAX_ATTEMPTS = 3;
 
 interface Pending {
   record: PurchaseRecord;
@@ -42,7 +44,7 @@ export function purchaseWriter(db: Db) {
   }
 
   /** Writes one statement and gives each purchase its outcome; never rejects. */
-  async function send(batch: Pending[]): Promise<void> {
+  async function send(batch: Pending[], attempt = 1): Promise<void> {
     let stored: Set<string>;
     try {
       stored = await insertPurchases(
@@ -50,6 +52,11 @@ export function purchaseWriter(db: Db) {
         batch.map((item) => item.record),
       );
     } catch (error) {
+      // A deadlock's victim wrote nothing and holds nothing now: at once again, not to the spool.
+      if (isConflictCancelled(error) && attempt < MAX_ATTEMPTS) {
+        await send(batch, attempt + 1);
+        return;
+      }
       // Data the database refuses (a NUL, a broken date) fails the whole statement: the others
       // that shared it are written on their own, so only the bad purchase fails and is spooled.
       if (batch.length > 1 && isDataError(error)) {
