@@ -6,6 +6,7 @@ import { recentContactRequestsQuery, recentOutboxQuery } from '../mail/outbox-ad
 import { staffActionsPageQuery } from '../audit/audit-log-queries.ts';
 import { runStatement } from './database.ts';
 import { passesOfAddressQuery } from '../purchases/pass-lookup-queries.ts';
+import { runPurchaseGate } from '../purchases/purchase-gate-queries.ts';
 import { salesBucketsQuery } from '../staff/sales-queries.ts';
 import { type TestDatabase, testBackends } from '../test-support/test-databases.ts';
 import {
@@ -105,6 +106,32 @@ describe.each(testBackends())('query plans on $name', (backend) => {
     expect(text).toContain('purchases_lower_email_created_at_idx');
     expect(text).not.toMatch(/\bSort\b/);
   });
+
+  it('the purchase gate looks up the keys it is asked about through their index, not every key of the last 24 hours', async () => {
+    // A day of an on-sale's keys: the gate's answer once joined them all, a scan whose cost grew
+    // with every pass sold while the gate statements queue one after another (ADR 0035).
+    await runStatement(
+      database.db,
+      sql`insert into idempotency_keys (key, fingerprint, response_status, response_body, locked_until, expires_at)
+          select 'sold-' || i, 'fp', 201, '{}'::jsonb, now(), now() + interval '1 day' from generate_series(1, 20000) as i`,
+    );
+    await runStatement(database.db, sql`analyze idempotency_keys`);
+    const requests = [
+      { i: 0, key: 'sold-42', fingerprint: 'other', event_id: null, title_key: null, hits: [] },
+      { i: 1, key: 'fresh-1', fingerprint: 'fp', event_id: null, title_key: null, hits: [] },
+      { i: 2, key: ' drawn-1', fingerprint: 'fp', event_id: null, title_key: null, hits: [] },
+    ];
+    const seqTuplesRead = await database.db.transaction(async (tx) => {
+      const rows = await runPurchaseGate(tx, requests, 30, 'UTC');
+      expect(rows.map((row) => [row.i, row.verdict]).sort()).toEqual([[0, 'mismatch'], [1, 'claimed'], [2, 'claimed']]);
+      const read = (await tx.execute(
+        sql`select coalesce(seq_tup_read, 0)::int as n from pg_stat_xact_user_tables where relname = 'idempotency_keys'`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      return read.rows[0]?.n;
+    });
+    expect(seqTuplesRead).toBe(0);
+  });
+
   const cutoff = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
   it.each([
     ['Any Event Passes', () => dueHomePurchasesStatement(cutoff, 500), 'purchases_unerased_home_created_at_idx'],

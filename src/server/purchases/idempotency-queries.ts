@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { column, type Db, queryRows, runStatement } from '../db/database.ts';
 
-// Keys are claimed by the purchase gate (purchase_gate, migration 0016, purchase-gate.ts).
+// Keys are claimed by the purchase gate (purchase_gate, migration 0017, purchase-gate.ts).
 
 /**
  * How long an unfinished claim whose process died keeps its event's place after its lease lapsed:

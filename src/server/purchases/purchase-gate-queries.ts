@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { column, type Db, queryRows } from '../db/database.ts';
 
-/** One request as purchase_gate (migration 0016) reads it. */
+/** One request as purchase_gate (migration 0017) reads it. */
 export interface GateInput {
   i: number;
   key: string;

@@ -44,7 +44,7 @@ interface Pending {
 
 /**
  * The purchase gate (ADR 0027): rate limits, the key's claim and the event's place in ONE statement
- * (purchase_gate, as migration 0016 last defined it), batched: while a statement runs, the
+ * (purchase_gate, as migration 0017 last defined it), batched: while a statement runs, the
  * requests that arrive wait and go together in the next.
  */
 export function purchaseGate(deps: { db: Db; timeZone: string; leaseSeconds: number }) {
