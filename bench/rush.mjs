@@ -23,7 +23,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PURCHASE_BODY } from './lib/config.mjs';
+import { CPU_PROF, PURCHASE_BODY } from './lib/config.mjs';
 import { ensureFileLimit, fileLimits } from './lib/fd-limit.mjs';
 import { runLoad } from './lib/load.mjs';
 import { countRows, dropDatabase, outboxStatus, recreateDatabase } from './lib/pg-admin.mjs';
@@ -98,7 +98,9 @@ async function rushOnce(kind, rush) {
     loadAverage.after = loadavg().map((l) => l.toFixed(2)).join(' ');
     const dropsAfter = listenQueueDrops();
     timings = await shopTimings(servers.map((s) => s.url));
-    mailDrain = await waitForMail(servers.map((s) => join(s.dataDir, 'mail')), rush.amount, lastAnswerAt);
+    // A profiled shop reads its event loop as busy and defers mail as in a rush (bench/README):
+    // its mail would take half an hour and say nothing about the build.
+    mailDrain = CPU_PROF ? { count: 0, lastMailMs: null, profiled: true } : await waitForMail(servers.map((s) => join(s.dataDir, 'mail')), rush.amount, lastAnswerAt);
     // null where /proc/net/netstat cannot be read, rather than a made-up 0.
     const listenOverflows = dropsAfter.overflows !== null && dropsBefore.overflows !== null ? dropsAfter.overflows - dropsBefore.overflows : null;
     load = Object.assign(load, { listenOverflows });
@@ -208,11 +210,14 @@ function checksFor(result, rush, informational) {
       bench,
       label: `${kind}: last purchase -> last mail sent`,
       target: `${rush.amount} mails, <= ${rush.lastMailTargetMs / 1000} s`,
-      actual:
-        result.mailDrain.lastMailMs === null
+      actual: result.mailDrain.profiled
+        ? 'not measured: the shop was profiled (BENCH_CPU_PROF)'
+        : result.mailDrain.lastMailMs === null
           ? `${result.mailDrain.count} mails, then none for ${MAIL_STALL_MS / 1000} s`
           : `${(result.mailDrain.lastMailMs / 1000).toFixed(1)} s (${result.mailDrain.count} mails)`,
-      pass: verdict(result.mailDrain.lastMailMs !== null && result.mailDrain.count >= rush.amount && result.mailDrain.lastMailMs <= rush.lastMailTargetMs),
+      pass: result.mailDrain.profiled
+        ? null
+        : verdict(result.mailDrain.lastMailMs !== null && result.mailDrain.count >= rush.amount && result.mailDrain.lastMailMs <= rush.lastMailTargetMs),
       value: result.mailDrain.lastMailMs,
     },
   ];
