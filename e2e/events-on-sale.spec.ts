@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { API_ERRORS } from '../src/core/messages.ts';
 import { createEventViaApi, eventRows, fillEventForm, type EventFields } from './check-in-support.ts';
 import { signedInStaff, uniqueEmail } from './staff-support.ts';
-import { animationsSettled, expectNoHorizontalScroll, fillForm, notifications, openForm, passDetail, submitButton } from './support.ts';
+import { animationsSettled, expectNoHorizontalScroll, fillForm, hydrated, notifications, openForm, passDetail, submitButton } from './support.ts';
 
 /** A day counted from today on this machine's clock, YYYY-MM-DD: the shop runs here, in its time zone. */
 function day(offset: number): string {
@@ -60,6 +60,31 @@ test.describe('events on sale', () => {
     await expect(page.getByRole('heading', { level: 1, name: event!.title })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();
   });
+
+  // The list arrives after the page (it loads when the visitor moves): a Get Pass that moved then
+  // took a press meant for it to an event's card (a CI failure: the form never opened).
+  for (const [device, viewport] of [
+    ['laptop', { width: 1280, height: 720 }],
+    ['narrow laptop', { width: 1024, height: 720 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    test(`Get Pass stays where it is when the events list arrives (${device})`, async ({ page }) => {
+      const [event] = await listEvents(page, tomorrowsEvent('Steady Button Cup'));
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      const getPass = page.getByRole('button', { name: 'Get Pass - $3' });
+      await hydrated(getPass);
+      const where = () => getPass.evaluate((node) => {
+        const box = node.getBoundingClientRect();
+        return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width };
+      });
+      const before = await where();
+      await expect(upcoming(page)).toHaveCount(0);
+      await page.mouse.move(10, 10);
+      await expect(eventItem(page, event!.title)).toBeVisible();
+      expect(await where()).toEqual(before);
+    });
+  }
 
   test('the form suggests listed events and still buys for any event name typed', async ({ page }) => {
     const [event] = await listEvents(page, tomorrowsEvent('Suggested Derby'));

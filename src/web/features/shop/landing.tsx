@@ -158,9 +158,11 @@ export function Landing({ onGetPass, formSearch }: LandingProps) {
             </p>
           </div>
 
-          {/* Two columns once the list is there with events in it (it renders nothing without). */}
-          <div className="mt-12 items-start gap-8 has-[>section]:grid lg:has-[>section]:grid-cols-[28rem_minmax(0,1fr)]">
-            <Card ref={passCard} className="relative mx-auto w-full max-w-md overflow-hidden border-primary/20 shadow-xl shadow-primary/10">
+          {/* The list arrives after the page, so the card never moves for it: under the card, or on a
+              wide screen beside it, the card still in the middle (a moved Get Pass took a press meant
+              for it to an event). The list renders nothing without events. */}
+          <div className="mt-12 items-start gap-8 has-[>section]:grid xl:has-[>section]:grid-cols-[minmax(0,1fr)_28rem_minmax(0,1fr)]">
+            <Card ref={passCard} className="relative mx-auto w-full max-w-md overflow-hidden border-primary/20 shadow-xl shadow-primary/10 xl:col-start-2">
               <div aria-hidden="true" className="h-2 bg-linear-to-r from-primary via-fuchsia-500 to-amber-400" />
               <CardHeader className="items-start pt-7">
                 <span className="mb-3 flex size-12 items-center justify-center rounded-xl bg-secondary text-primary">

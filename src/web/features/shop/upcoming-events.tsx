@@ -10,11 +10,11 @@ export function UpcomingEvents() {
   const events = useEventsOnSale().data ?? [];
   if (events.length === 0) return null;
   return (
-    <section aria-labelledby="upcoming-events-heading" className="mx-auto w-full min-w-0 max-w-md lg:max-w-none">
+    <section aria-labelledby="upcoming-events-heading" className="mx-auto w-full min-w-0 max-w-md xl:col-start-3 xl:max-w-none">
       <h3 id="upcoming-events-heading" className="text-xl font-bold tracking-tight">
         Upcoming events
       </h3>
-      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-1">
         {events.map((event) => (
           <UpcomingEvent key={event.id} event={event} />
         ))}
