@@ -135,7 +135,10 @@ describe.each(testBackends())('group commit of purchases on $name', (backend) =>
       }
       expect(await t.database.count('purchases')).toBe(2);
       expect(await t.database.count('outbox')).toBe(2);
-      expect(statements).toBe(2);
+      // Run again at least once. On a busy machine the rerun can take a-key before the other
+      // transaction, woken by the cancel, does: the same deadlock once more, and a third run.
+      expect(statements).toBeGreaterThanOrEqual(2);
+      expect(statements).toBeLessThanOrEqual(3);
     },
   );
 });
