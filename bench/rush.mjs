@@ -17,6 +17,12 @@
 // there; "last purchase -> last mail" is the time from the last answer to the moment the count
 // reached 5,000. Target <= 15 s on PostgreSQL.
 //
+// The floor (ADR 0036): before the shop, the same rush against baseline-server.mjs, bare Fastify + pg
+// that waits the same 2 s and then does one INSERT through a pool of the shop's size. Its p99 - payment
+// is what the machine, the client and 1,000 simultaneous connects cost a server that sells the least
+// it can; the shop's p99 over the floor's is judged too, beside issue 22's own p99 - payment.
+// BENCH_RUSH_FLOOR=0 skips it.
+//
 // Run alone: node bench/rush.mjs [postgres|pglite]   (default: both)
 // Scale out: BENCH_INSTANCES=3 node bench/rush.mjs postgres   (3 shops on one PostgreSQL behind nginx)
 import { readdir, rm } from 'node:fs/promises';
@@ -31,7 +37,7 @@ import { cpuMeter, listenQueueDrops } from './lib/proc-stats.mjs';
 import { printProfiles } from './lib/profile-report.mjs';
 import { busyMachineWarning, checksTable, heading, statusSummary, table } from './lib/report.mjs';
 import { startProxy, upstreamOf } from './lib/proxy.mjs';
-import { spooledCount, startShop } from './lib/servers.mjs';
+import { spooledCount, startBaseline, startShop } from './lib/servers.mjs';
 import { describeTimings, shopTimings } from './lib/shop-timings.mjs';
 
 export const name = 'rush';
@@ -42,6 +48,8 @@ const MAIL_STALL_MS = 30_000;
 export const FILES_NEEDED = 2 * RUSH.connections + 1024;
 
 const DATABASE = 'skippass_bench_rush';
+const FLOOR_DATABASE = 'skippass_bench_rush_floor';
+const FLOOR = process.env.BENCH_RUSH_FLOOR !== '0';
 
 /**
  * BENCH_INSTANCES=N runs the PostgreSQL rush against N shop instances on the one database behind
@@ -128,6 +136,29 @@ async function rushOnce(kind, rush) {
   }
   const startupMs = Math.max(...servers.map((s) => s.startupMs));
   return { kind, label, instances, loadAverage, load, cpu, memory, spooled, rows, mail, mailDrain, timings, shutdown, startupMs, profileDir: first.profileDir };
+}
+
+/** The same rush against the bare server (the floor): its latencies and CPU, nothing stored checked. */
+async function floorOnce(rush) {
+  const databaseUrl = await recreateDatabase(FLOOR_DATABASE);
+  const server = await startBaseline({ databaseUrl, paymentDelayMs: rush.paymentDelayMs });
+  try {
+    const before = loadavg().map((l) => l.toFixed(2)).join(' ');
+    const meter = cpuMeter(server.pid);
+    const load = await runLoad({
+      url: server.url,
+      path: '/api/purchases',
+      method: 'POST',
+      body: PURCHASE_BODY,
+      connections: rush.connections,
+      amount: rush.amount,
+      timeoutSec: 120,
+    });
+    return { load, cpu: meter(), loadAverageBefore: before };
+  } finally {
+    await server.stop();
+    await dropDatabase(FLOOR_DATABASE);
+  }
 }
 
 /**
@@ -223,12 +254,49 @@ function checksFor(result, rush, informational) {
   ];
 }
 
+/**
+ * The floor beside the verdict (ADR 0036): what the bare server took over the payment (information),
+ * and the shop's p99 over the floor's, judged against the same 300 ms: the shop's own share measured
+ * against a baseline in the same run, as every other speed target here is.
+ */
+function floorChecks(floor, shop, rush) {
+  const floorOver = floor.load.latency.p99 - rush.paymentDelayMs;
+  /** @type {Array<{ bench: string, label: string, target: string, actual: string, pass: boolean | null, value: number }>} */
+  const rows = [
+    {
+      bench: `${name} (floor, info)`,
+      label: 'bare Fastify + pg floor: p99 - payment',
+      target: 'information',
+      actual:
+        `${floorOver.toFixed(0)} ms (p99 ${floor.load.latency.p99.toFixed(0)}; first requests p99 ${floor.load.firstRequestLatency.p99.toFixed(0)}, ` +
+        `later ${floor.load.laterRequestLatency.p99.toFixed(0)}; load avg before ${floor.loadAverageBefore})`,
+      pass: null,
+      value: floorOver,
+    },
+  ];
+  if (shop) {
+    const excess = shop.load.latency.p99 - floor.load.latency.p99;
+    rows.push({
+      bench: name,
+      label: "postgres: p99 over the floor's p99 (same run)",
+      target: `<= ${rush.p99OverPaymentTargetMs} ms`,
+      actual:
+        `${excess.toFixed(0)} ms (first requests' p99 ${(shop.load.firstRequestLatency.p99 - floor.load.firstRequestLatency.p99).toFixed(0)}, ` +
+        `later requests' ${(shop.load.laterRequestLatency.p99 - floor.load.laterRequestLatency.p99).toFixed(0)})`,
+      pass: excess <= rush.p99OverPaymentTargetMs,
+      value: excess,
+    });
+  }
+  return rows;
+}
+
 /** @param {{ only?: string, rush?: typeof RUSH }} [options] only: 'pglite' or 'postgres' */
 export async function run({ only, rush = RUSH } = {}) {
   const limits = fileLimits();
   console.log(heading(`rush: ${rush.amount} purchases, ${rush.connections} connections, PAYMENT_DELAY_MS=${rush.paymentDelayMs}`));
   console.log(`open files limit: soft ${limits.soft}, hard ${limits.hard} (need about ${FILES_NEEDED})`);
   const kinds = only ? [only] : ['postgres', 'pglite'];
+  const floor = FLOOR && kinds.includes('postgres') ? await floorOnce(rush) : null;
   const results = {};
   for (const kind of kinds) results[kind] = await rushOnce(kind, rush);
 
@@ -309,7 +377,18 @@ export async function run({ only, rush = RUSH } = {}) {
     console.log(timeline(load.completions, 500));
   }
 
+  if (floor) {
+    const { load, cpu, loadAverageBefore } = floor;
+    console.log(
+      `floor (bare Fastify + pg, the same ${rush.paymentDelayMs} ms, one INSERT): ${statusSummary(load.statusCounts)}, errors ${load.errors}; ` +
+        `p50 ${load.latency.p50.toFixed(0)} / p99 ${load.latency.p99.toFixed(0)} ms (p99 - payment ${(load.latency.p99 - rush.paymentDelayMs).toFixed(0)}); ` +
+        `first request of each connection p99 ${load.firstRequestLatency.p99.toFixed(0)} ms, later requests p99 ${load.laterRequestLatency.p99.toFixed(0)} ms; ` +
+        `server CPU ${((100 * cpu.serverCpu) / cpu.wallSeconds).toFixed(0)}%, PostgreSQL ${((100 * cpu.postgresCpu) / cpu.wallSeconds).toFixed(0)}%; load avg before ${loadAverageBefore}`,
+    );
+  }
+
   const checks = [];
+  if (floor) checks.push(...floorChecks(floor, results.postgres, rush));
   if (results.postgres) checks.push(...checksFor(results.postgres, rush, false));
   if (results.pglite) checks.push(...checksFor(results.pglite, rush, true));
   for (const r of Object.values(results)) await printProfiles(r.profileDir);

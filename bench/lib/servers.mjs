@@ -62,11 +62,12 @@ export async function startShop({ databaseUrl, paymentDelayMs, label = 'shop', k
   });
 }
 
-export function startBaseline({ databaseUrl }) {
+/** paymentDelayMs: the wait before its INSERT (the rush's floor); none for the throughput bench. */
+export function startBaseline({ databaseUrl, paymentDelayMs = 0 }) {
   return startServer({
     name: 'baseline',
     entry: BASELINE_ENTRY,
-    env: { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(POOL_SIZE) },
+    env: { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(POOL_SIZE), PAYMENT_DELAY_MS: String(paymentDelayMs) },
     cwd: REPO_ROOT,
   });
 }

@@ -219,6 +219,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const passWalletLinks = walletLinks(wallets, codes);
   const outbox = outboxWorker({
     db,
+    // Defined below; only asked once the worker runs, after the app is built.
+    buyersWaiting: () => purchases.buyersWaiting(),
     prepare: passLookupPreparer({
       db,
       passCodes: codes,

@@ -299,6 +299,42 @@ describe.each(testBackends())('email delivery through the outbox on $name', (bac
     expect(new Set(sink.received.map((mail) => mail.parsed.messageId)).size).toBe(30);
   });
 
+  it.each([
+    { when: 'no buyer waits', buyersWaiting: false, inFlight: 40 },
+    { when: 'buyers wait on this process', buyersWaiting: true, inFlight: 20 },
+  ])('has $inFlight mails in flight when $when (the next batch composed while the last is sent)', async ({ buyersWaiting, inFlight }) => {
+    const buying = await start({ RATE_LIMIT_PER_MINUTE: '0' });
+    for (let index = 0; index < 45; index++) await buy(buying, { ...buyer, name: `Buyer ${index}`, email: `buyer${index}@example.com` });
+    // Every send waits until the test lets it go: what reaches the transport meanwhile is what the worker has in flight.
+    const smtp = smtpTransport(sink.url);
+    const held: Array<() => void> = [];
+    const holding: MailTransport = {
+      send: (mail, options) => new Promise((resolve, reject) => held.push(() => void smtp.send(mail, options).then(resolve, reject))),
+      close: () => smtp.close(),
+    };
+    const renderer = renderPool({ threads: 1 });
+    try {
+      const run = worker(holding, { renderer, buyersWaiting: () => buyersWaiting }).runOnce();
+      // (The first mail starts the render thread, which under vitest loads TypeScript through tsx: allow it time.)
+      await expect.poll(() => held.length, { timeout: 60_000 }).toBe(inFlight);
+      // Nothing more comes while those are held.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(held).toHaveLength(inFlight);
+      expect(sink.received).toHaveLength(0);
+      const release = setInterval(() => held.splice(0).forEach((go) => go()), 5);
+      try {
+        expect(await run).toEqual({ sent: 45, retrying: 0, failed: 0 });
+      } finally {
+        clearInterval(release);
+      }
+      expect(sink.received).toHaveLength(45);
+      expect(new Set((await outboxRows()).map((row) => `${row.status}/${row.attempts}`))).toEqual(new Set(['sent/1']));
+    } finally {
+      smtp.close();
+      await renderer.close();
+    }
+  });
+
   it('keeps a line break typed into a name or event out of the headers', async () => {
     const hostile = { name: 'Eve\r\nBcc: victim@example.net', email: 'eve@example.com', eventName: 'Derby\r\nBcc: other@example.net' };
     const response = await buy(shop, hostile);

@@ -18,6 +18,12 @@ const DEFAULT_LEASE_MS = 120_000;
  */
 const DEFAULT_SEND_DEADLINE_MS = 60_000;
 const BATCH_SIZE = 20;
+/**
+ * Batches in flight at once while no buyer waits: one render thread composes a batch in about as
+ * long as the batch then takes to be sent and marked, and one batch at a time left it idle for that
+ * part (ADR 0037).
+ */
+const LANES = 2;
 
 /**
  * Requests come first: while the event loop was busier than this over the last poll interval
@@ -45,6 +51,11 @@ export interface OutboxWorkerOptions {
    * off the request path); null: nothing to send, and the row is dropped. A throw is retried.
    */
   prepare?: (kind: string, payload: unknown) => Promise<unknown>;
+  /**
+   * Whether buyers are waiting on this process (their purchases in flight). While they are, mail
+   * goes one batch at a time on one render thread, even when the event loop is idle between waves.
+   */
+  buyersWaiting?: () => boolean;
   /**
    * Makes rows into messages (template, QR PNG, MIME). Default: a pool of worker threads, so a
    * rush's mail takes no CPU from the event loop answering buyers (ADR 0018); stop() closes it.
@@ -137,14 +148,17 @@ export function outboxWorker(options: OutboxWorkerOptions) {
         return 'skipped';
       }
       stage = 'render';
-      const mail = await renderer.compose({
-        context: options.context,
-        kind: row.kind,
-        payload,
-        from: options.from,
-        to: headerSafe(row.recipient),
-        messageId: `<outbox-${row.id}@${host}>`,
-      });
+      const mail = await renderer.compose(
+        {
+          context: options.context,
+          kind: row.kind,
+          payload,
+          from: options.from,
+          to: headerSafe(row.recipient),
+          messageId: `<outbox-${row.id}@${host}>`,
+        },
+        { allThreads: wide() },
+      );
       stage = 'send';
       const { location } = await sendWithinDeadline(mail);
       await options.journal?.add({ id: String(row.id), attempts: row.attempts }).catch((error: unknown) => {
@@ -181,21 +195,44 @@ export function outboxWorker(options: OutboxWorkerOptions) {
     }
   }
 
-  /** Sends everything due now, batch after batch; while requests keep the server busy, one batch. */
+  /** No buyer waits and the loop is not busy: mail may take every lane and render thread. */
+  const wide = () => !busy && !(options.buyersWaiting?.() ?? false);
+
+  /**
+   * Sends everything due now, batch after batch; while requests keep the server busy, one batch.
+   * While no buyer waits and a full batch was claimed, a second lane claims the next one, so a
+   * batch is composed while the last is sent and marked (LANES in flight).
+   */
   async function drain(): Promise<WorkerRun> {
     const run: WorkerRun = { sent: 0, retrying: 0, failed: 0 };
     await recordUnrecorded();
-    for (;;) {
-      const rows = await claim();
-      const sent: Array<{ sent: ClaimedRow; location?: string }> = [];
-      for (const outcome of await Promise.all(rows.map(deliver))) {
-        if (typeof outcome === 'object') sent.push(outcome);
-        else run[outcome] = (run[outcome] ?? 0) + 1;
+    let more = true;
+    const lanes: Array<Promise<unknown>> = [];
+    const lane = async (index: number) => {
+      while (more && (index === 0 || wide())) {
+        const rows = await claim();
+        if (rows.length < BATCH_SIZE || stopped || busy) more = false;
+        else if (lanes.length < LANES && wide()) lanes.push(lane(lanes.length));
+        const sent: Array<{ sent: ClaimedRow; location?: string }> = [];
+        for (const outcome of await Promise.all(rows.map(deliver))) {
+          if (typeof outcome === 'object') sent.push(outcome);
+          else run[outcome] = (run[outcome] ?? 0) + 1;
+        }
+        await recordSent(sent);
+        run.sent += sent.length;
       }
-      await recordSent(sent);
-      run.sent += sent.length;
-      if (rows.length < BATCH_SIZE || stopped || busy) return run;
+    };
+    lanes.push(lane(0));
+    // Every lane settled, not the first to fail: a drain ends only when no mail is in flight, or
+    // the next drain's recordUnrecorded() would clear journal lines of sends not yet marked.
+    let failure: { reason: unknown } | undefined;
+    for (let i = 0; i < lanes.length; i++) {
+      await lanes[i]!.catch((reason: unknown) => {
+        failure ??= { reason };
+      });
     }
+    if (failure) throw failure.reason;
+    return run;
   }
 
   /** One drain at a time; a wake during a drain schedules one more. */

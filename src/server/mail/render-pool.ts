@@ -4,8 +4,11 @@ import type { ComposedMail, ComposeJob } from './mail-compose.ts';
 
 /** Makes outbox rows into messages, away from the event loop that answers buyers. */
 export interface MailRenderer {
-  /** Rejects with MailRenderError when the row cannot be composed, with RenderThreadLost when its thread died. */
-  compose(job: ComposeJob): Promise<ComposedMail>;
+  /**
+   * Rejects with MailRenderError when the row cannot be composed, with RenderThreadLost when its
+   * thread died. allThreads: false keeps the job on the first thread (buyers are waiting).
+   */
+  compose(job: ComposeJob, options?: { allThreads?: boolean }): Promise<ComposedMail>;
   /** Stops the threads; a later compose starts them again. */
   close(): Promise<void>;
 }
@@ -51,7 +54,9 @@ function startWorker(entry?: URL): Worker {
  * next job starts a new thread. Idle threads do not keep the process alive.
  */
 export function renderPool(options: { threads?: number; entry?: URL } = {}): MailRenderer {
-  const size = Math.max(1, options.threads ?? Math.min(2, availableParallelism() - 1));
+  // Two where the machine has two cores: once no buyer waits, both render, with the outbox's two
+  // batches in flight (ADR 0037); while buyers wait, one does.
+  const size = Math.max(1, options.threads ?? Math.min(2, availableParallelism()));
   let threads: Thread[] = [];
   let nextId = 1;
 
@@ -88,14 +93,18 @@ export function renderPool(options: { threads?: number; entry?: URL } = {}): Mai
     return thread;
   }
 
-  function pick(): Thread {
+  /** An idle thread first: a second starts only for a job that would otherwise queue. */
+  function pick(allThreads: boolean): Thread {
+    if (!allThreads) return threads[0] ?? start();
+    const idle = threads.find((thread) => thread.pending.size === 0);
+    if (idle) return idle;
     if (threads.length < size) return start();
     return threads.reduce((best, thread) => (thread.pending.size < best.pending.size ? thread : best));
   }
 
   return {
-    compose(job) {
-      const thread = pick();
+    compose(job, { allThreads = true } = {}) {
+      const thread = pick(allThreads);
       const id = nextId++;
       return new Promise<ComposedMail>((resolve, reject) => {
         thread.pending.set(id, { resolve, reject });

@@ -87,7 +87,10 @@ export function purchaseService(deps: PurchaseServiceDeps) {
   const writer = purchaseWriter(deps.db);
   const gate = purchaseGate({ db: deps.db, timeZone: deps.timeZone, leaseSeconds: deps.idempotency.leaseSeconds });
 
-  async function buy(body: OrderBody, buyer: Buyer, idempotencyKey?: string): Promise<PurchaseOutcome> {
+  /** Purchases being answered now: an on-sale's buyers wait here through their payment. */
+  let answering = 0;
+
+  async function sell(body: OrderBody, buyer: Buyer, idempotencyKey?: string): Promise<PurchaseOutcome> {
     const fingerprint = fingerprintOf(body);
     // A purchase without a key still claims one (drawn here, never a client's: those have no
     // space): the claim is what holds its place until it is stored.
@@ -235,7 +238,18 @@ export function purchaseService(deps: PurchaseServiceDeps) {
     return response;
   }
 
-  return { buy };
+  return {
+    async buy(body: OrderBody, buyer: Buyer, idempotencyKey?: string): Promise<PurchaseOutcome> {
+      answering++;
+      try {
+        return await sell(body, buyer, idempotencyKey);
+      } finally {
+        answering--;
+      }
+    },
+    /** Whether a buyer is waiting on this instance (the outbox leaves them the second core, ADR 0037). */
+    buyersWaiting: () => answering > 0,
+  };
 }
 
 export type PurchaseService = ReturnType<typeof purchaseService>;
