@@ -91,16 +91,7 @@ async function rushOnce(kind, rush) {
     loadAverage.before = loadavg().map((l) => l.toFixed(2)).join(' ');
     const meter = cpuMeter(servers.map((s) => s.pid), proxy?.pids() ?? []);
     const dropsBefore = listenQueueDrops();
-    load = await runLoad({
-      url,
-      path: '/api/purchases',
-      method: 'POST',
-      body: PURCHASE_BODY,
-      connections: rush.connections,
-      amount: rush.amount,
-      timeoutSec: 120,
-      timeline: true,
-    });
+    load = await rushLoad(url, rush, { timeline: true });
     const lastAnswerAt = performance.now();
     cpu = meter();
     loadAverage.after = loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -138,6 +129,20 @@ async function rushOnce(kind, rush) {
   return { kind, label, instances, loadAverage, load, cpu, memory, spooled, rows, mail, mailDrain, timings, shutdown, startupMs, profileDir: first.profileDir };
 }
 
+/** The rush's load, the shop's and the floor's alike: every purchase counted, none given up on before 120 s. */
+function rushLoad(url, rush, { timeline = false } = {}) {
+  return runLoad({
+    url,
+    path: '/api/purchases',
+    method: 'POST',
+    body: PURCHASE_BODY,
+    connections: rush.connections,
+    amount: rush.amount,
+    timeoutSec: 120,
+    timeline,
+  });
+}
+
 /** The same rush against the bare server (the floor): its latencies and CPU, nothing stored checked. */
 async function floorOnce(rush) {
   const databaseUrl = await recreateDatabase(FLOOR_DATABASE);
@@ -145,15 +150,7 @@ async function floorOnce(rush) {
   try {
     const before = loadavg().map((l) => l.toFixed(2)).join(' ');
     const meter = cpuMeter(server.pid);
-    const load = await runLoad({
-      url: server.url,
-      path: '/api/purchases',
-      method: 'POST',
-      body: PURCHASE_BODY,
-      connections: rush.connections,
-      amount: rush.amount,
-      timeoutSec: 120,
-    });
+    const load = await rushLoad(server.url, rush);
     return { load, cpu: meter(), loadAverageBefore: before };
   } finally {
     await server.stop();
