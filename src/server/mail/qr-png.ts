@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import QRCode from 'qrcode';
+import { qrModules } from './qr-matrix.ts';
 
 /** The pass QR's size in the mail: 240 px scans easily from a screen (the HTML shows it at 200). */
 export const QR_WIDTH = 240;
@@ -15,7 +15,7 @@ const QR_MARGIN = 1;
 export function qrPng(text: string): Buffer {
   // One byte-mode segment: the pass URL is mostly lower case, which only byte mode holds, and
   // searching for the optimal mix of modes cost about 0.3 ms a code.
-  const { modules } = QRCode.create([{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], {});
+  const modules = qrModules(text);
   const size = modules.size;
   const scale = QR_WIDTH >= size + QR_MARGIN * 2 ? QR_WIDTH / (size + QR_MARGIN * 2) : 4;
   const width = Math.floor((size + QR_MARGIN * 2) * scale);

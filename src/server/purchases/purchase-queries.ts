@@ -35,56 +35,18 @@ function rowOf(record: PurchaseRecord) {
 const insertPurchasesRow = z.object({ order_id: z.string() });
 
 /**
- * Writes purchases, their outbox rows and their keys' answers in ONE
- * statement: Postgres runs a statement atomically, so for each purchase all three exist or none
- * does, and a whole batch costs one round trip and one commit. A taken order_id inserts nothing
- * for that purchase; the answer lists the order IDs that were stored. Order IDs in one call must
- * differ (the batching writer sees to it).
+ * Writes purchases, their outbox rows and their keys' answers in ONE statement (store_purchases,
+ * migration 0018): Postgres runs a statement atomically, so for each purchase all three exist or
+ * none does, and a whole batch costs one round trip and one commit. A taken order_id inserts
+ * nothing for that purchase; the answer lists the order IDs that were stored. Order IDs in one
+ * call must differ (the batching writer sees to it).
  */
 export async function insertPurchases(db: Db, records: readonly PurchaseRecord[]): Promise<Set<string>> {
-  const inserted = await queryRows(db, insertPurchasesRow, sql`
-    with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(records.map(rowOf))}::jsonb) as t(
-        name text, email text, event_name text, event_type text, amount int, order_id text,
-        created_at timestamptz, event_id bigint, payload jsonb,
-        idem_key text, idem_fingerprint text, idem_response jsonb)
-    ), inserted as (
-      insert into purchases (name, email, event_name, event_type, amount, order_id, created_at, event_id)
-      select name, email, event_name, event_type, amount, order_id, created_at, event_id from input
-      on conflict (order_id) do nothing
-      returning order_id
-    ), stored as (
-      select input.* from input join inserted using (order_id)
-    ), unheld as (
-      -- An event's pass whose claim no longer holds its place (spooled past the hold, ADR 0027)
-      -- takes one now; past the capacity the events_not_oversold check refuses the statement.
-      select s.event_id, count(*)::int as n from stored s
-      where s.event_id is not null and not exists (
-        select 1 from idempotency_keys k
-        where k.key = s.idem_key and k.event_id = s.event_id and k.response_status is null)
-      group by s.event_id
-    ), took as (
-      update events e set taken = e.taken + u.n from unheld u where e.id = u.event_id
-    ), queued as (
-      insert into outbox (kind, ref, recipient, payload, created_at)
-      select ${MAIL_KINDS.purchaseConfirmation}, order_id, email, payload, created_at from stored
-      on conflict (kind, ref) do nothing
-    ), remembered as (
-      insert into idempotency_keys (key, fingerprint, response_status, response_body, locked_until, expires_at, event_id)
-      select idem_key, idem_fingerprint, 201, idem_response, now(), now() + interval '24 hours', event_id
-      from stored where idem_key is not null
-      on conflict (key) do update set
-        fingerprint = excluded.fingerprint,
-        response_status = excluded.response_status,
-        response_body = excluded.response_body,
-        locked_until = excluded.locked_until,
-        expires_at = excluded.expires_at,
-        event_id = excluded.event_id
-      -- A key that already answered keeps its first answer (a spooled purchase sent with a reused
-      -- key during an outage is stored, but does not take the key over).
-      where idempotency_keys.response_status is null or idempotency_keys.expires_at < now()
-    )
-    select order_id from inserted`);
+  const inserted = await queryRows(
+    db,
+    insertPurchasesRow,
+    sql`select order_id from store_purchases(${JSON.stringify(records.map(rowOf))}::jsonb, ${MAIL_KINDS.purchaseConfirmation}) as s(order_id)`,
+  );
   return new Set(inserted.map((row) => row.order_id));
 }
 
