@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from '../db/database.ts';
 import { databasePerBlock, testBackends, testRows } from '../test-support/test-databases.ts';
 import { MAIL_KINDS } from './mail-kinds.ts';
 import { enqueueMail } from './outbox-queries.ts';
@@ -65,17 +66,28 @@ describe('the worker renders what the schemas describe', () => {
   });
 });
 
-/** One way to queue mail: only outbox-queries.ts (enqueueMail) writes outbox rows, and the purchase statement (ADR 0002). */
+/**
+ * One way to queue mail: only outbox-queries.ts (enqueueMail) writes outbox rows, and the purchase
+ * statement (ADR 0002), which is the database function store_purchases (migration 0018, ADR 0038).
+ */
 describe('queueing mail', () => {
   it('happens in enqueueMail and the one-statement purchase write alone', async () => {
     const server = resolve(import.meta.dirname, '..');
+    const writes = /insert\s+into\s+outbox\b|\.insert\(\s*outbox\s*\)/i;
     const writers: string[] = [];
     for (const entry of await readdir(server, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
       const path = join(entry.parentPath, entry.name);
       if (path.includes('test-support')) continue;
-      if (/insert\s+into\s+outbox\b|\.insert\(\s*outbox\s*\)/i.test(await readFile(path, 'utf8'))) writers.push(relative(server, path));
+      if (writes.test(await readFile(path, 'utf8'))) writers.push(relative(server, path));
     }
-    expect(writers.sort()).toEqual(['mail/outbox-queries.ts', 'purchases/purchase-queries.ts']);
+    expect(writers).toEqual(['mail/outbox-queries.ts']);
+
+    const sqlWriters: string[] = [];
+    for (const name of (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql'))) {
+      if (writes.test(await readFile(join(MIGRATIONS_DIR, name), 'utf8'))) sqlWriters.push(name);
+    }
+    expect(sqlWriters).toEqual(['0018_purchase_statements_planned_once.sql']);
+    expect(await readFile(join(server, 'purchases/purchase-queries.ts'), 'utf8')).toMatch(/from store_purchases\(/);
   });
 });
